@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** responseCode values of the `{responseCode, responseMessage, data}` envelope (spec 000 §7). */
+export const RESPONSE_CODE = { success: 1, failure: 0 } as const;
+
+/** The envelope most calls answer with. */
+export const ZEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({
+    responseCode: z.number().int(),
+    responseMessage: z.string(),
+    data,
+  });
+
+/** Error answer: the same envelope with `data: null`, plus the failing fields on a validation error. */
+export const ZErrorEnvelope = z.object({
+  responseCode: z.literal(RESPONSE_CODE.failure),
+  responseMessage: z.string(),
+  data: z.null(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+export type TEnvelope<T> = { responseCode: number; responseMessage: string; data: T };
+export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** The tenant setting keys of spec 000 §3 and 002 §2. */
+export const SETTING_KEYS = [
+  'lat',
+  'lon',
+  'location',
+  'trip_term',
+  'driver_term',
+  'destination_term',
+  'warehouse_term',
+  'bus_term',
+  'currency',
+  'space_unit',
+  'liquid_unit',
+] as const;
+export type TSettingKey = (typeof SETTING_KEYS)[number];
+
+export const ZSettingItem = z.object({ key: z.string(), value: z.string() });
+export type TSettingItem = z.infer<typeof ZSettingItem>;
+
+/** `?tenant_id=` of the tenant-settings calls: digits only. */
+export const ZTenantIdQuery = z.object({
+  tenant_id: z.coerce.number().int().positive('tenant_id must be a positive whole number'),
+});
+
+/** A currency, distance (space) unit or volume unit as the cached lists carry them (spec 000 §3). */
+export const ZUnit = z.object({ id: z.number().int(), name: z.string(), symbol: z.string() });
+export type TUnit = z.infer<typeof ZUnit>;
+
+export const ZTenantTypeOption = z.object({ id: z.number().int(), value: z.string(), name: z.string() });
+export type TTenantTypeOption = z.infer<typeof ZTenantTypeOption>;
+
+/** Default map centre and zooms of spec 000 §9. */
+export const DEFAULT_MAP_CENTER = { lat: 25.276987, lon: 55.17128 } as const;
+export const DEFAULT_MAP_ZOOM = 11;
+export const NAMAT_MAP_ZOOM = 9;
+
+/** Defaults used when a tenant has not configured a key (spec 000 §1; unit defaults are ours). */
+export const DEFAULT_SETTINGS: Record<TSettingKey, string> = {
+  lat: String(DEFAULT_MAP_CENTER.lat),
+  lon: String(DEFAULT_MAP_CENTER.lon),
+  location: 'Dubai, United Arab Emirates',
+  trip_term: 'Trip',
+  driver_term: 'Driver',
+  destination_term: 'Destination',
+  warehouse_term: 'Origin',
+  bus_term: 'Vehicle',
+  currency: 'Euro',
+  space_unit: 'Kilometers',
+  liquid_unit: 'Liters',
+};
+
+/** Fallback lists of spec 001 §3 / 002 §9, used when the server lists cannot be loaded. */
+export const FALLBACK_SPACE_UNITS = ['Meters', 'Kilometers', 'Miles', 'Feet'] as const;
+export const FALLBACK_VOLUME_UNITS = ['Liters', 'Gallons', 'Cubic Meters'] as const;
+export const FALLBACK_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY'] as const;

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One test run for the whole repository; each workspace keeps its own environment.
+export default defineConfig({
+  test: {
+    projects: ['packages/contract', 'apps/server', 'apps/web'],
+  },
+});
