@@ -38,6 +38,8 @@ const KNOWN_SYMBOLS: Record<string, string> = { Euro: '€', Kilometers: 'km', L
 
 export interface TTermsSource {
   settings: readonly TSettingItem[];
+  /** The server's default settings (`settings/get-default-settings`), used after the tenant type's words. */
+  defaults?: readonly TSettingItem[];
   tenantType?: string | null | undefined;
   currencies?: readonly TUnit[];
   spaceUnits?: readonly TUnit[];
@@ -46,19 +48,21 @@ export interface TTermsSource {
 
 /**
  * Builds the terms from a tenant's settings: configured words win, then the tenant type's words
- * (namat says Staff and Task), then the product defaults.
+ * (namat says Staff and Task), then the server's default settings, then the product defaults.
  */
 export function termsFromSettings({
   settings,
+  defaults = [],
   tenantType,
   currencies = [],
   spaceUnits = [],
   volumeUnits = [],
 }: TTermsSource): TTerms {
   const map = new Map(settings.map((s) => [s.key, s.value.trim()]));
+  const defaultMap = new Map(defaults.map((s) => [s.key, s.value.trim()]));
   const isNamat = tenantType === NAMAT_TYPE;
   const pick = (key: keyof typeof DEFAULT_SETTINGS, typeDefault?: string) =>
-    map.get(key) || typeDefault || DEFAULT_SETTINGS[key];
+    map.get(key) || typeDefault || defaultMap.get(key) || DEFAULT_SETTINGS[key];
   const currency = pick('currency');
   const space = pick('space_unit');
   const liquid = pick('liquid_unit');

@@ -1,0 +1,100 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authPlugin } from './platform/auth.ts';
+import type { TDeps } from './platform/deps.ts';
+import { errorsPlugin } from './platform/errors.ts';
+import { createLoginLimiter } from './platform/login-limiter.ts';
+import { openApiPlugin } from './platform/openapi.ts';
+import { sameOriginPlugin } from './platform/same-origin.ts';
+import { webAppPlugin } from './platform/web-app.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import pkg from '../package.json' with { type: 'json' };
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: string;
+  superAdminAnyTenant: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered, for the route-security test and the docs. */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+export interface BuildAppOptions {
+  config: TConfig;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application (API, docs, web app) without listening: `main.ts` and tests use it. */
+export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Clients get a request id to quote; the logs carry the same id.
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('registeredRoutes', [] as RegisteredRoute[]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.registeredRoutes.push({
+        method,
+        url: route.url,
+        access: route.config?.access ?? 'tenant',
+        superAdminAnyTenant: Boolean(route.config?.superAdminAnyTenant),
+      });
+    }
+  });
+
+  const deps: TDeps = {
+    database,
+    config,
+    limiter: createLoginLimiter(database.db, config.login),
+    version: pkg.version,
+  };
+
+  await app.register(helmet, {
+    // The console loads its own scripts and styles only; map tiles and images may come from configured hosts.
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'https:'],
+        'worker-src': ["'self'", 'blob:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    hsts: false,
+  });
+  await app.register(cookie);
+  await app.register(errorsPlugin);
+  await app.register(sameOriginPlugin);
+  await app.register(authPlugin, { db: database.db, session: config.session });
+  await app.register(openApiPlugin, { version: pkg.version });
+
+  await app.register(healthRoutes, deps);
+  await app.register(authRoutes, deps);
+  await app.register(settingsRoutes, deps);
+
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,3 @@
+export * from './reference.ts';
+export * from './tenants.ts';
+export * from './admins.ts';

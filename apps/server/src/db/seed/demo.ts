@@ -1,0 +1,109 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { admins, tenants, tenantSettings } from '../schema/index.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+
+/** The demo accounts of DESIGN §6; the README and the start-up banner list the same. */
+export const DEMO_ACCOUNTS = [
+  { who: 'super admin', email: 'super@example.com', password: 'super123', tenant: null },
+  { who: 'tenant admin', email: 'admin@example.com', password: 'admin123', tenant: 'Desert Express' },
+  { who: 'tenant admin', email: 'school@example.com', password: 'school123', tenant: 'Bright Start School Transport' },
+  { who: 'tenant admin', email: 'namat@example.com', password: 'namat123', tenant: 'Namat Field Services' },
+] as const;
+
+const DUBAI = { lat: '25.276987', lon: '55.17128', location: 'Dubai, United Arab Emirates' };
+
+const DEMO_TENANTS = [
+  {
+    name: 'Desert Express',
+    type: 'delivery',
+    crm: true,
+    admin: { email: 'admin@example.com', password: 'admin123', fname: 'Layla', lname: 'Haddad' },
+    settings: {
+      ...DUBAI,
+      trip_term: 'Trip',
+      driver_term: 'Driver',
+      destination_term: 'Destination',
+      warehouse_term: 'Warehouse',
+      bus_term: 'Vehicle',
+      currency: 'UAE Dirham',
+      space_unit: 'Kilometers',
+      liquid_unit: 'Liters',
+    },
+  },
+  {
+    name: 'Bright Start School Transport',
+    type: 'school_bus',
+    crm: false,
+    admin: { email: 'school@example.com', password: 'school123', fname: 'Omar', lname: 'Saleh' },
+    settings: {
+      lat: '25.2048',
+      lon: '55.2708',
+      location: 'Al Barsha, Dubai, United Arab Emirates',
+      trip_term: 'Trip',
+      driver_term: 'Driver',
+      destination_term: 'Stop',
+      warehouse_term: 'Depot',
+      bus_term: 'Bus',
+      currency: 'UAE Dirham',
+      space_unit: 'Kilometers',
+      liquid_unit: 'Liters',
+    },
+  },
+  {
+    name: 'Namat Field Services',
+    type: 'namat',
+    crm: false,
+    admin: { email: 'namat@example.com', password: 'namat123', fname: 'Sara', lname: 'Nasser' },
+    settings: {
+      ...DUBAI,
+      trip_term: 'Task',
+      driver_term: 'Staff',
+      destination_term: 'Site',
+      warehouse_term: 'Office',
+      bus_term: 'Vehicle',
+      currency: 'Euro',
+      space_unit: 'Kilometers',
+      liquid_unit: 'Liters',
+    },
+  },
+];
+
+/** True when the database has no tenant and no admin yet: the only state the demo is seeded into. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [a] = await db.select({ n: count() }).from(admins);
+  const [t] = await db.select({ n: count() }).from(tenants);
+  return (a?.n ?? 0) === 0 && (t?.n ?? 0) === 0;
+}
+
+/** Seeds the demo tenants, their settings and the four demo accounts, in one transaction. */
+export async function seedDemo(db: Db): Promise<void> {
+  const superHash = await hashPassword('super123');
+  const tenantHashes = await Promise.all(DEMO_TENANTS.map((t) => hashPassword(t.admin.password)));
+  await db.transaction(async (tx) => {
+    await tx.insert(admins).values({
+      email: 'super@example.com',
+      passwordHash: superHash,
+      fname: 'Platform',
+      lname: 'Owner',
+      isSuperAdmin: true,
+    });
+    for (const [i, demo] of DEMO_TENANTS.entries()) {
+      const [tenant] = await tx
+        .insert(tenants)
+        .values({ name: demo.name, type: demo.type, isEnabledCrm: demo.crm })
+        .returning({ id: tenants.id });
+      if (!tenant) throw new Error('tenant insert returned nothing');
+      await tx
+        .insert(tenantSettings)
+        .values(Object.entries(demo.settings).map(([key, value]) => ({ tenantId: tenant.id, key, value })));
+      await tx.insert(admins).values({
+        tenantId: tenant.id,
+        email: demo.admin.email,
+        passwordHash: tenantHashes[i]!,
+        fname: demo.admin.fname,
+        lname: demo.admin.lname,
+      });
+    }
+  });
+}

@@ -1,0 +1,2 @@
+export { seedReferenceData } from './reference.ts';
+export { DEMO_ACCOUNTS, isEmpty, seedDemo } from './demo.ts';

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type TConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_ACCOUNTS } from './db/seed/index.ts';
+import { prepareDatabase } from './db/setup.ts';
+import { deleteExpiredSessions } from './platform/sessions.ts';
+
+function readConfig(): TConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`${error.message}\nSee the configuration table in README.md.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** The built web app beside this server: apps/web/dist, unless WEB_DIST_DIR says otherwise. */
+function defaultWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')].find((dir) =>
+    fs.existsSync(path.join(dir, 'index.html')),
+  ) ?? path.resolve(here, '../../web/dist');
+}
+
+async function main() {
+  const config = readConfig();
+  config.webDistDir ??= defaultWebDist();
+  const logger = {
+    level: config.logLevel,
+    ...(config.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
+  };
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { seeded } = await prepareDatabase(database, { seedDemoOnPostgres: config.seedDemo });
+  const app = await buildApp({ config, database, logger });
+
+  const cleanup = setInterval(() => {
+    deleteExpiredSessions(database.db, config.session).catch((err: unknown) =>
+      app.log.warn({ err }, 'expired-session cleanup failed'),
+    );
+  }, 15 * 60_000);
+  cleanup.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    clearInterval(cleanup);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  const url = `http://localhost:${config.port}`;
+  const lines = [`Fleet Console is running at ${url} (${where}).`, `API documentation: ${url}/api/docs`];
+  if (seeded) {
+    lines.push('Demo data was created. Sign in with:');
+    for (const a of DEMO_ACCOUNTS) {
+      lines.push(`  ${a.email.padEnd(20)} ${a.password.padEnd(10)} ${a.tenant ?? 'super admin (tenants)'}`);
+    }
+  }
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { admins, tenants } from '../../db/schema/index.ts';
+
+const adminWithTenant = {
+  id: admins.id,
+  email: admins.email,
+  passwordHash: admins.passwordHash,
+  tenantId: admins.tenantId,
+  isSuperAdmin: admins.isSuperAdmin,
+  tenantName: tenants.name,
+  tenantType: tenants.type,
+  tenantCrm: tenants.isEnabledCrm,
+  tenantArchived: tenants.archived,
+};
+
+/** The live (not archived) admin with this e-mail, compared case-insensitively, with its tenant. */
+export async function findLiveAdminByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select(adminWithTenant)
+    .from(admins)
+    .leftJoin(tenants, eq(tenants.id, admins.tenantId))
+    .where(and(sql`lower(${admins.email}) = ${email.trim().toLowerCase()}`, eq(admins.archived, false)))
+    .limit(1);
+  return row;
+}
+
+export async function findAdminById(db: Db, id: number) {
+  const [row] = await db
+    .select(adminWithTenant)
+    .from(admins)
+    .leftJoin(tenants, eq(tenants.id, admins.tenantId))
+    .where(and(eq(admins.id, id), eq(admins.archived, false)))
+    .limit(1);
+  return row;
+}
+export type TAdminWithTenant = NonNullable<Awaited<ReturnType<typeof findAdminById>>>;

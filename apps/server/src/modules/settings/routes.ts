@@ -1,0 +1,62 @@
+import {
+  RESPONSE_CODE,
+  ZEnvelope,
+  ZErrorEnvelope,
+  ZSettingItem,
+  ZTenantTypeOption,
+  ZUnit,
+} from '@fleet/contract';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/auth.ts';
+import type { ModuleRoutes } from '../../platform/deps.ts';
+import { listCurrencies, listSpaceUnits, listTenantTypes, listVolumeUnits } from './queries.ts';
+import { defaultSettings, tenantSettingsFor } from './service.ts';
+
+const tags = ['Settings'];
+const ok = <T>(data: T) => ({ responseCode: RESPONSE_CODE.success, responseMessage: '', data });
+const ZTenantIdParam = z.object({
+  tenant_id: z.coerce.number().int().positive('tenant_id must be a positive whole number').optional(),
+});
+const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 403: ZErrorEnvelope, 404: ZErrorEnvelope };
+
+export const settingsRoutes: ModuleRoutes = async (app, { database: { db } }) => {
+  const settingsSchema = { tags, response: { 200: ZEnvelope(z.array(ZSettingItem)), ...errors } };
+  const settingsConfig = { access: 'admin' as const, superAdminAnyTenant: true };
+
+  app.get(
+    '/api/tenant-settings/get-settings',
+    {
+      config: settingsConfig,
+      schema: { ...settingsSchema, summary: "A tenant's settings (key/value)", querystring: ZTenantIdParam },
+    },
+    async (request) => ok(await tenantSettingsFor(db, requireAuth(request), request.query.tenant_id)),
+  );
+
+  app.post(
+    '/api/tenant-settings/get-settings',
+    {
+      config: settingsConfig,
+      schema: {
+        ...settingsSchema,
+        summary: "A tenant's settings (key/value), tenant_id in the body",
+        body: ZTenantIdParam.optional(),
+      },
+    },
+    async (request) => ok(await tenantSettingsFor(db, requireAuth(request), request.body?.tenant_id)),
+  );
+
+  const list = <T extends z.ZodType>(url: string, summary: string, item: T, load: () => Promise<z.output<T>[]>) =>
+    app.get(
+      url,
+      { config: { access: 'admin' }, schema: { tags, summary, response: { 200: ZEnvelope(z.array(item)), ...errors } } },
+      async () => ok(await load()),
+    );
+
+  list('/api/settings/get-default-settings', 'Default values of the tenant settings', ZSettingItem, async () =>
+    defaultSettings(),
+  );
+  list('/api/settings/get-currencies', 'Currencies', ZUnit, () => listCurrencies(db));
+  list('/api/settings/get-space-units', 'Distance units', ZUnit, () => listSpaceUnits(db));
+  list('/api/settings/get-volume-units', 'Volume units', ZUnit, () => listVolumeUnits(db));
+  list('/api/settings/get-tenant-types', 'Tenant types', ZTenantTypeOption, () => listTenantTypes(db));
+};

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { LoginLimiter } from './login-limiter.ts';
+
+/** What every module's routes receive: the database, the configuration and shared services. */
+export interface TDeps {
+  database: Database;
+  config: TConfig;
+  limiter: LoginLimiter;
+  version: string;
+}
+
+/** A module's routes: a Fastify plugin typed for zod schemas, given the app's dependencies. */
+export type ModuleRoutes = FastifyPluginAsyncZod<TDeps>;
+export type { FastifyPluginAsync, ZodTypeProvider };
