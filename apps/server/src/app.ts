@@ -37,7 +37,11 @@ export interface BuildAppOptions {
 }
 
 /** Builds the whole application (API, docs, web app) without listening: `main.ts` and tests use it. */
-export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -55,11 +59,16 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
+      // Read lazily: a later onRoute hook (the docs plugin) may still set the route's access.
       app.registeredRoutes.push({
         method,
         url: route.url,
-        access: route.config?.access ?? 'tenant',
-        superAdminAnyTenant: Boolean(route.config?.superAdminAnyTenant),
+        get access() {
+          return route.config?.access ?? 'tenant';
+        },
+        get superAdminAnyTenant() {
+          return Boolean(route.config?.superAdminAnyTenant);
+        },
       });
     }
   });

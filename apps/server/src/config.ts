@@ -31,11 +31,24 @@ export const ZEnv = z.object({
   LOG_PRETTY: bool(false),
   TRUST_PROXY: bool(false),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24 * 7),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(10000).default(30),
-  LOGIN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  LOGIN_LOCKOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   WEB_DIST_DIR: z.string().optional(),
 });
 

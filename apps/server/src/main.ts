@@ -23,9 +23,11 @@ function readConfig(): TConfig {
 /** The built web app beside this server: apps/web/dist, unless WEB_DIST_DIR says otherwise. */
 function defaultWebDist(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  return [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')].find((dir) =>
-    fs.existsSync(path.join(dir, 'index.html')),
-  ) ?? path.resolve(here, '../../web/dist');
+  return (
+    [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')].find((dir) =>
+      fs.existsSync(path.join(dir, 'index.html')),
+    ) ?? path.resolve(here, '../../web/dist')
+  );
 }
 
 async function main() {
@@ -33,7 +35,9 @@ async function main() {
   config.webDistDir ??= defaultWebDist();
   const logger = {
     level: config.logLevel,
-    ...(config.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
+    ...(config.logPretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+      : {}),
   };
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -19,10 +19,14 @@ export type TSettingKey = (typeof SETTING_KEYS)[number];
 export const ZSettingItem = z.object({ key: z.string(), value: z.string() });
 export type TSettingItem = z.infer<typeof ZSettingItem>;
 
-/** `?tenant_id=` of the tenant-settings calls: digits only. */
-export const ZTenantIdQuery = z.object({
-  tenant_id: z.coerce.number().int().positive('tenant_id must be a positive whole number'),
-});
+/** An id in a query, body or path: a positive whole number, given as a number or as digits. */
+export const zId = (field: string) => {
+  const message = `${field} must be a positive whole number`;
+  return z.coerce.number({ error: message }).int(message).positive(message);
+};
+
+/** `tenant_id` of the tenant-settings calls; left out, it means the caller's own tenant. */
+export const ZTenantIdQuery = z.object({ tenant_id: zId('tenant_id').optional() });
 
 /** A currency, distance (space) unit or volume unit as the cached lists carry them (spec 000 §3). */
 export const ZUnit = z.object({ id: z.number().int(), name: z.string(), symbol: z.string() });

@@ -47,7 +47,8 @@ function tenantIdsIn(request: FastifyRequest): unknown[] {
   const query = request.query as Record<string, unknown> | undefined;
   const body = request.body as Record<string, unknown> | undefined;
   if (query && typeof query === 'object' && 'tenant_id' in query) found.push(query.tenant_id);
-  if (body && typeof body === 'object' && !Array.isArray(body) && 'tenant_id' in body) found.push(body.tenant_id);
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'tenant_id' in body)
+    found.push(body.tenant_id);
   return found;
 }
 

@@ -1,5 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -15,4 +13,3 @@ export interface TDeps {
 
 /** A module's routes: a Fastify plugin typed for zod schemas, given the app's dependencies. */
 export type ModuleRoutes = FastifyPluginAsyncZod<TDeps>;
-export type { FastifyPluginAsync, ZodTypeProvider };

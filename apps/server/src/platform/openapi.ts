@@ -22,8 +22,14 @@ export const openApiPlugin = fp<{ version: string }>(
       },
       transform: jsonSchemaTransform,
     });
+    // The interactive documentation is public, like the document it renders.
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    });
     await app.register(swaggerUi, { routePrefix: '/api/docs', logLevel: 'warn' });
-    app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+    app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
   },
   { name: 'openapi' },
 );

@@ -74,7 +74,10 @@ export async function findSession(db: Db, token: string, times: SessionTimes): P
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.sessionId));
   }
   return {
     sessionId: row.sessionId,
@@ -94,9 +97,7 @@ export async function deleteExpiredSessions(db: Db, times: SessionTimes): Promis
   const now = Date.now();
   await db
     .delete(sessions)
-    .where(
-      or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - times.idleMs))),
-    );
+    .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - times.idleMs))));
 }
 
 /** Ends every session of a tenant (used when a tenant is archived). */

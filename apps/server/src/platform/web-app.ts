@@ -22,7 +22,9 @@ export const webAppPlugin = fp<{ distDir: string | undefined }>(
         setHeaders: (reply, filePath) => {
           reply.header(
             'cache-control',
-            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
           );
         },
       });
@@ -36,7 +38,9 @@ export const webAppPlugin = fp<{ distDir: string | undefined }>(
           return reply.header('cache-control', 'no-cache').sendFile('index.html');
         }
       }
-      return reply.code(404).send(errorEnvelope(isApi ? MESSAGES.http.routeNotFound : MESSAGES.http.notFound));
+      return reply
+        .code(404)
+        .send(errorEnvelope(isApi ? MESSAGES.http.routeNotFound : MESSAGES.http.notFound));
     });
   },
   { name: 'web-app' },

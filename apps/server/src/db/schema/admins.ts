@@ -41,7 +41,10 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_tenant_idx').on(t.tenantId, t.adminId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_tenant_idx').on(t.tenantId, t.adminId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Failed sign-in counters per IP and per account, shared by every server process. */

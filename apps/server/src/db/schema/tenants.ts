@@ -21,4 +21,3 @@ export const tenantSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
 );
-

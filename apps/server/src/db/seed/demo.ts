@@ -7,7 +7,12 @@ import { hashPassword } from '../../platform/passwords.ts';
 export const DEMO_ACCOUNTS = [
   { who: 'super admin', email: 'super@example.com', password: 'super123', tenant: null },
   { who: 'tenant admin', email: 'admin@example.com', password: 'admin123', tenant: 'Desert Express' },
-  { who: 'tenant admin', email: 'school@example.com', password: 'school123', tenant: 'Bright Start School Transport' },
+  {
+    who: 'tenant admin',
+    email: 'school@example.com',
+    password: 'school123',
+    tenant: 'Bright Start School Transport',
+  },
   { who: 'tenant admin', email: 'namat@example.com', password: 'namat123', tenant: 'Namat Field Services' },
 ] as const;
 

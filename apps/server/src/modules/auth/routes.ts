@@ -1,5 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, RESPONSE_CODE, ZAdminSession, ZEnvelope, ZErrorEnvelope, ZLoginRequest } from '@fleet/contract';
+import {
+  MESSAGES,
+  RESPONSE_CODE,
+  ZAdminSession,
+  ZEnvelope,
+  ZErrorEnvelope,
+  ZLoginRequest,
+} from '@fleet/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';

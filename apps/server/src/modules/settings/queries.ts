@@ -1,6 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { currencies, spaceUnits, tenants, tenantSettings, tenantTypes, volumeUnits } from '../../db/schema/index.ts';
+import {
+  currencies,
+  spaceUnits,
+  tenants,
+  tenantSettings,
+  tenantTypes,
+  volumeUnits,
+} from '../../db/schema/index.ts';
 
 export async function tenantExists(db: Db, tenantId: number): Promise<boolean> {
   const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
@@ -21,7 +28,10 @@ export const listCurrencies = (db: Db) =>
     .orderBy(asc(currencies.id));
 
 export const listSpaceUnits = (db: Db) =>
-  db.select({ id: spaceUnits.id, name: spaceUnits.name, symbol: spaceUnits.symbol }).from(spaceUnits).orderBy(asc(spaceUnits.id));
+  db
+    .select({ id: spaceUnits.id, name: spaceUnits.name, symbol: spaceUnits.symbol })
+    .from(spaceUnits)
+    .orderBy(asc(spaceUnits.id));
 
 export const listVolumeUnits = (db: Db) =>
   db
@@ -29,5 +39,4 @@ export const listVolumeUnits = (db: Db) =>
     .from(volumeUnits)
     .orderBy(asc(volumeUnits.id));
 
-export const listTenantTypes = (db: Db) =>
-  db.select().from(tenantTypes).orderBy(asc(tenantTypes.id));
+export const listTenantTypes = (db: Db) => db.select().from(tenantTypes).orderBy(asc(tenantTypes.id));

@@ -3,6 +3,7 @@ import {
   ZEnvelope,
   ZErrorEnvelope,
   ZSettingItem,
+  ZTenantIdQuery,
   ZTenantTypeOption,
   ZUnit,
 } from '@fleet/contract';
@@ -14,9 +15,6 @@ import { defaultSettings, tenantSettingsFor } from './service.ts';
 
 const tags = ['Settings'];
 const ok = <T>(data: T) => ({ responseCode: RESPONSE_CODE.success, responseMessage: '', data });
-const ZTenantIdParam = z.object({
-  tenant_id: z.coerce.number().int().positive('tenant_id must be a positive whole number').optional(),
-});
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 403: ZErrorEnvelope, 404: ZErrorEnvelope };
 
 export const settingsRoutes: ModuleRoutes = async (app, { database: { db } }) => {
@@ -27,7 +25,7 @@ export const settingsRoutes: ModuleRoutes = async (app, { database: { db } }) =>
     '/api/tenant-settings/get-settings',
     {
       config: settingsConfig,
-      schema: { ...settingsSchema, summary: "A tenant's settings (key/value)", querystring: ZTenantIdParam },
+      schema: { ...settingsSchema, summary: "A tenant's settings (key/value)", querystring: ZTenantIdQuery },
     },
     async (request) => ok(await tenantSettingsFor(db, requireAuth(request), request.query.tenant_id)),
   );
@@ -39,21 +37,32 @@ export const settingsRoutes: ModuleRoutes = async (app, { database: { db } }) =>
       schema: {
         ...settingsSchema,
         summary: "A tenant's settings (key/value), tenant_id in the body",
-        body: ZTenantIdParam.optional(),
+        body: ZTenantIdQuery.optional(),
       },
     },
     async (request) => ok(await tenantSettingsFor(db, requireAuth(request), request.body?.tenant_id)),
   );
 
-  const list = <T extends z.ZodType>(url: string, summary: string, item: T, load: () => Promise<z.output<T>[]>) =>
+  const list = <T extends z.ZodType>(
+    url: string,
+    summary: string,
+    item: T,
+    load: () => Promise<z.output<T>[]>,
+  ) =>
     app.get(
       url,
-      { config: { access: 'admin' }, schema: { tags, summary, response: { 200: ZEnvelope(z.array(item)), ...errors } } },
+      {
+        config: { access: 'admin' },
+        schema: { tags, summary, response: { 200: ZEnvelope(z.array(item)), ...errors } },
+      },
       async () => ok(await load()),
     );
 
-  list('/api/settings/get-default-settings', 'Default values of the tenant settings', ZSettingItem, async () =>
-    defaultSettings(),
+  list(
+    '/api/settings/get-default-settings',
+    'Default values of the tenant settings',
+    ZSettingItem,
+    async () => defaultSettings(),
   );
   list('/api/settings/get-currencies', 'Currencies', ZUnit, () => listCurrencies(db));
   list('/api/settings/get-space-units', 'Distance units', ZUnit, () => listSpaceUnits(db));

@@ -8,7 +8,11 @@ import { listTenantSettings, tenantExists } from './queries.ts';
  * The settings of the tenant a caller asks for: a tenant admin gets their own tenant's (the
  * tenant_id check has already refused any other), the super admin must name one.
  */
-export async function tenantSettingsFor(db: Db, auth: TAuth, requested: number | undefined): Promise<TSettingItem[]> {
+export async function tenantSettingsFor(
+  db: Db,
+  auth: TAuth,
+  requested: number | undefined,
+): Promise<TSettingItem[]> {
   const tenantId = requested ?? auth.tenantId;
   if (tenantId === null || tenantId === undefined) {
     throw new AppError('BAD_REQUEST', 'tenant_id is required.');

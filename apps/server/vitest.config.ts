@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // Each file builds its own app on its own database; PGlite start-up and scrypt need some headroom.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
