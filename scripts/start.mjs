@@ -1,0 +1,54 @@
+// `npm start`: builds the web app and the server when a build is missing or older than its
+// sources, then runs one process serving the public site, the console and the API.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...p) => path.join(root, ...p);
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+const contract = newestMtime(at('packages/contract/src'));
+
+const builds = [
+  {
+    workspace: 'apps/web',
+    output: at('apps/web/dist/index.html'),
+    sources: [at('apps/web/src'), at('apps/web/index.html'), at('apps/web/public')],
+  },
+  { workspace: 'apps/server', output: at('apps/server/dist/main.js'), sources: [at('apps/server/src')] },
+];
+for (const { workspace, output, sources } of builds) {
+  const newestSource = Math.max(
+    contract,
+    ...sources.map((s) =>
+      fs.statSync(s, { throwIfNoEntry: false })?.isDirectory() ? newestMtime(s) : mtime(s),
+    ),
+  );
+  if (mtime(output) >= newestSource) continue;
+  console.log(`Building ${workspace}…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const env = { NODE_ENV: 'production', ...process.env };
+if (process.stdout.isTTY && env.LOG_PRETTY === undefined) env.LOG_PRETTY = 'true';
+if (process.argv.includes('--simulate')) env.SIMULATE = 'true';
+
+const server = spawn(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
