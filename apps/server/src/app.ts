@@ -14,6 +14,11 @@ import { webAppPlugin } from './platform/web-app.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { driverRoutes } from './modules/drivers/routes.ts';
+import { languageRoutes } from './modules/languages/routes.ts';
+import { vehicleRoutes } from './modules/vehicles/routes.ts';
+import { adminRoutes } from './modules/admins/routes.ts';
+import { tenantRoutes } from './modules/tenants/routes.ts';
 import pkg from '../package.json' with { type: 'json' };
 
 export interface RegisteredRoute {
@@ -103,6 +108,11 @@ export async function buildApp({
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(settingsRoutes, deps);
+  await app.register(languageRoutes, deps);
+  await app.register(vehicleRoutes, deps);
+  await app.register(driverRoutes, deps);
+  await app.register(adminRoutes, deps);
+  await app.register(tenantRoutes, deps);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

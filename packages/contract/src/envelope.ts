@@ -21,3 +21,6 @@ export const ZErrorEnvelope = z.object({
 
 export type TEnvelope<T> = { responseCode: number; responseMessage: string; data: T };
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
+
+/** A timestamp as the API sends it: UTC `YYYY-MM-DD HH:mm:ss` (DESIGN §3). */
+export const toUtcString = (date: Date): string => date.toISOString().slice(0, 19).replace('T', ' ');

@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './settings.ts';
 export * from './terms.ts';
 export * from './health.ts';
+export * from './registry.ts';

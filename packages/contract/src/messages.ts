@@ -42,5 +42,50 @@ export const MESSAGES = {
 
   settings: {
     fetched: 'Settings loaded.',
+    updated: 'Settings updated successfully',
+    unknownKey: (key: string) => `Unknown setting: ${key}`,
+    latInvalid: 'Latitude must be a number between -90 and 90',
+    lonInvalid: 'Longitude must be a number between -180 and 180',
+    termInvalid: 'Terms must be 1 to 49 characters',
+    unknownUnit: (key: string, value: string) => `${value} is not a known ${key.replace('_', ' ')}`,
   },
+
+  vehicle: {
+    referenceMax: 'Reference must be less than 50 characters',
+    textMax: 'Must be at most 100 characters',
+    yearInvalid: 'Enter a valid year',
+    mileageInvalid: 'Mileage must be a number of at least 0',
+    referenceTaken: 'A vehicle with this reference already exists.',
+    formInvalid: 'Please fill the form correctly.',
+  },
+
+  driver: {
+    hourlyRateInvalid: 'Hourly rate must be a number of at least 0.00',
+    emailTaken: 'This e-mail is already used by another account.',
+    vehicleUnknown: 'The chosen vehicle does not exist.',
+    languageUnknown: 'The chosen language does not exist.',
+    deleteQuestion: 'Are you sure you want to delete this User, This action cannot be undone!',
+  },
+
+  admin: {
+    emailRequired: 'E-mail is required',
+    passwordMin4: 'Minimum 4 Characters',
+    passwordsDiffer: 'Passwords do not match.',
+    added: 'User added successfully.',
+    updated: 'Profile updated successfully.',
+    deleted: 'User deleted successfully.',
+    cannotArchiveSelf: 'You cannot delete your own account.',
+  },
+
+  tenant: {
+    nameMax: 'Must be at most 100 characters',
+    added: 'Tenant added successfully.',
+    updated: 'Tenant updated successfully.',
+    deleted: 'Tenant deleted successfully',
+    typeUnknown: 'Unknown tenant type.',
+  },
+
+  /** "Are you sure you want to delete this {thing}, This action cannot be undone!" (spec 001 §2). */
+  deleteQuestion: (thing: string) =>
+    `Are you sure you want to delete this ${thing}, This action cannot be undone!`,
 } as const;

@@ -59,3 +59,21 @@ export const DEFAULT_SETTINGS: Record<TSettingKey, string> = {
 export const FALLBACK_SPACE_UNITS = ['Meters', 'Kilometers', 'Miles', 'Feet'] as const;
 export const FALLBACK_VOLUME_UNITS = ['Liters', 'Gallons', 'Cubic Meters'] as const;
 export const FALLBACK_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY'] as const;
+
+/** `tenant-settings/save-all`: the tenant (the caller's own unless the super admin names one) and the pairs. */
+export const ZSettingsSaveAll = z.object({
+  tenant_id: zId('tenant_id').optional(),
+  data: z
+    .array(z.object({ key: z.string().trim().min(1).max(50), value: z.string().trim().max(300) }))
+    .min(1, 'Nothing to save')
+    .max(50),
+});
+export type TSettingsSaveAll = z.input<typeof ZSettingsSaveAll>;
+
+export const TERM_KEYS = [
+  'trip_term',
+  'driver_term',
+  'destination_term',
+  'warehouse_term',
+  'bus_term',
+] as const;

@@ -1,3 +1,4 @@
 export * from './reference.ts';
 export * from './tenants.ts';
 export * from './admins.ts';
+export * from './fleet.ts';

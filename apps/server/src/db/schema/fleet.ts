@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    reference: text('reference').notNull(),
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    year: integer('year').notNull(),
+    /** Odometer in the tenant's distance unit. */
+    mileage: doublePrecision('mileage'),
+    archived: boolean('archived').notNull().default(false),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vehicles_tenant_idx').on(t.tenantId, t.id),
+    // One live vehicle per reference in a tenant; archived ones keep their reference for history.
+    uniqueIndex('vehicles_tenant_reference_live_idx')
+      .on(t.tenantId, sql`lower(${t.reference})`)
+      .where(sql`${t.archived} = false`),
+  ],
+);
+
+export const drivers = pgTable(
+  'drivers',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    fname: text('fname').notNull(),
+    lname: text('lname').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    busId: integer('bus_id').references(() => vehicles.id),
+    hourlyRate: numeric('hourly_rate', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    /** A language code of the languages list (the driver app speaks it). */
+    language: text('language'),
+    archived: boolean('archived').notNull().default(false),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('drivers_tenant_idx').on(t.tenantId, t.id),
+    index('drivers_tenant_bus_idx').on(t.tenantId, t.busId),
+    // Drivers sign in to the driver app by e-mail alone, so a live driver e-mail is unique everywhere.
+    uniqueIndex('drivers_email_live_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.archived} = false`),
+  ],
+);

@@ -1,0 +1,82 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { admins, sessions } from '../../db/schema/index.ts';
+
+/** Live admins of one tenant, newest first (never the password hash). */
+export const listTenantAdmins = (db: Db, tenantId: number) =>
+  db
+    .select({
+      id: admins.id,
+      fname: admins.fname,
+      lname: admins.lname,
+      email: admins.email,
+      tenantId: admins.tenantId,
+      createdDate: admins.createdDate,
+    })
+    .from(admins)
+    .where(and(eq(admins.tenantId, tenantId), eq(admins.archived, false)))
+    .orderBy(desc(admins.id));
+export type TAdminListRow = Awaited<ReturnType<typeof listTenantAdmins>>[number];
+
+export async function adminEmailInUse(db: Db, email: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(
+      and(
+        eq(admins.archived, false),
+        sql`lower(${admins.email}) = ${email.toLowerCase()}`,
+        exceptId ? sql`${admins.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export type TAdminValues = { email: string; fname: string; lname: string };
+
+export async function insertAdmin(db: Db, tenantId: number, values: TAdminValues & { passwordHash: string }) {
+  const [row] = await db
+    .insert(admins)
+    .values({ tenantId, ...values })
+    .returning({ id: admins.id });
+  return row!;
+}
+
+export async function updateAdmin(
+  db: Db,
+  tenantId: number,
+  id: number,
+  values: TAdminValues & { passwordHash?: string },
+) {
+  const [row] = await db
+    .update(admins)
+    .set(values)
+    .where(and(eq(admins.tenantId, tenantId), eq(admins.id, id), eq(admins.archived, false)))
+    .returning({ id: admins.id });
+  return row;
+}
+
+/** Archives an admin and ends their sessions at once. */
+export async function archiveAdmin(db: Db, tenantId: number, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(admins)
+      .set({ archived: true })
+      .where(and(eq(admins.tenantId, tenantId), eq(admins.id, id), eq(admins.archived, false)))
+      .returning({ id: admins.id });
+    if (!row) return false;
+    await tx.delete(sessions).where(eq(sessions.adminId, id));
+    return true;
+  });
+}
+
+/** The tenant of a live tenant admin, or undefined (unknown id, archived, or a super admin). */
+export async function tenantOfAdmin(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ tenantId: admins.tenantId })
+    .from(admins)
+    .where(and(eq(admins.id, id), eq(admins.archived, false)))
+    .limit(1);
+  return row?.tenantId ?? undefined;
+}

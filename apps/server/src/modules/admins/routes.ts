@@ -1,0 +1,108 @@
+import {
+  MESSAGES,
+  ZAdminAdd,
+  ZAdminRow,
+  ZAdminSave,
+  ZEnvelope,
+  ZErrorEnvelope,
+  ZTenantScopeQuery,
+  zId,
+} from '@fleet/contract';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/auth.ts';
+import type { ModuleRoutes } from '../../platform/deps.ts';
+import { ok } from '../../platform/envelope.ts';
+import { addAdmin, adminsOf, adminTenantFor, archiveAdmin, saveAdmin } from './service.ts';
+
+const tags = ['Admins'];
+const errors = {
+  400: ZErrorEnvelope,
+  401: ZErrorEnvelope,
+  403: ZErrorEnvelope,
+  404: ZErrorEnvelope,
+  409: ZErrorEnvelope,
+};
+// Tenant admins manage their own tenant's users; the super admin manages any tenant's (/tenant/{id}/admins).
+const config = { access: 'admin' as const, superAdminAnyTenant: true };
+
+export const adminRoutes: ModuleRoutes = async (app, { database: { db } }) => {
+  const listSchema = {
+    tags,
+    querystring: ZTenantScopeQuery,
+    response: { 200: ZEnvelope(z.array(ZAdminRow)), ...errors },
+  };
+  app.get(
+    '/api/admin/get-admins',
+    { config, schema: { ...listSchema, summary: 'Admins of a tenant' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return ok(await adminsOf(db, await adminTenantFor(db, auth, request.query.tenant_id)));
+    },
+  );
+  app.post(
+    '/api/admin/get-admins',
+    {
+      config,
+      schema: { ...listSchema, body: z.object({}).passthrough().nullish(), summary: 'Admins of a tenant' },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return ok(await adminsOf(db, await adminTenantFor(db, auth, request.query.tenant_id)));
+    },
+  );
+
+  app.post(
+    '/api/admin/add-admin',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Add an admin to a tenant',
+        body: ZAdminAdd,
+        response: { 200: ZEnvelope(ZAdminRow), ...errors },
+      },
+    },
+    async (request) => {
+      const { email, fname, lname, password, tenant_id } = request.body;
+      const tenantId = await adminTenantFor(db, requireAuth(request), tenant_id);
+      return ok(await addAdmin(db, tenantId, { email, fname, lname }, password), MESSAGES.admin.added);
+    },
+  );
+
+  app.post(
+    '/api/admin/save',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Update an admin (a null password keeps the current one)',
+        body: ZAdminSave,
+        response: { 200: ZEnvelope(ZAdminRow), ...errors },
+      },
+    },
+    async (request) => {
+      const { id, email, fname, lname, password, tenant_id } = request.body;
+      const tenantId = await adminTenantFor(db, requireAuth(request), tenant_id, id);
+      return ok(await saveAdmin(db, tenantId, id, { email, fname, lname }, password), MESSAGES.admin.updated);
+    },
+  );
+
+  app.post(
+    '/api/admin/archive',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete (archive) an admin and end their sessions',
+        body: z.object({ id: zId('id'), tenant_id: zId('tenant_id').optional() }),
+        response: { 200: ZEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const tenantId = await adminTenantFor(db, auth, request.body.tenant_id, request.body.id);
+      await archiveAdmin(db, auth, tenantId, request.body.id);
+      return ok(null, MESSAGES.admin.deleted);
+    },
+  );
+};

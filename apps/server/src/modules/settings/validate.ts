@@ -1,0 +1,40 @@
+import { MESSAGES, SETTING_KEYS, TERM_KEYS, type TSettingItem } from '@fleet/contract';
+import { AppError } from '../../platform/errors.ts';
+
+export interface KnownLists {
+  currencies: string[];
+  spaceUnits: string[];
+  volumeUnits: string[];
+}
+
+const inRange = (value: string, limit: number) => {
+  const n = Number(value);
+  return value.trim() !== '' && Number.isFinite(n) && Math.abs(n) <= limit;
+};
+
+/**
+ * Checks every pair before anything is written: known keys, coordinates in range, terms of a
+ * sensible length, units and currency from the lists. Throws the first problem as a 400.
+ */
+export function validateSettings(items: TSettingItem[], lists: KnownLists): void {
+  const known = new Set<string>(SETTING_KEYS);
+  const terms = new Set<string>(TERM_KEYS);
+  const listed: Record<string, string[]> = {
+    currency: lists.currencies,
+    space_unit: lists.spaceUnits,
+    liquid_unit: lists.volumeUnits,
+  };
+  for (const { key, value } of items) {
+    if (!known.has(key)) throw new AppError('BAD_REQUEST', MESSAGES.settings.unknownKey(key));
+    if (key === 'lat' && !inRange(value, 90)) throw new AppError('BAD_REQUEST', MESSAGES.settings.latInvalid);
+    if (key === 'lon' && !inRange(value, 180))
+      throw new AppError('BAD_REQUEST', MESSAGES.settings.lonInvalid);
+    if (terms.has(key) && (value.length < 1 || value.length > 49)) {
+      throw new AppError('BAD_REQUEST', MESSAGES.settings.termInvalid);
+    }
+    const options = listed[key];
+    if (options && !options.includes(value)) {
+      throw new AppError('BAD_REQUEST', MESSAGES.settings.unknownUnit(key, value));
+    }
+  }
+}

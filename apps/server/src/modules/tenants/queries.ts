@@ -1,0 +1,73 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { admins, sessions, tenants, tenantSettings, tenantTypes } from '../../db/schema/index.ts';
+
+/** Live tenants, newest first, with how many live admins each has. */
+export const listTenants = (db: Db, id?: number) =>
+  db
+    .select({
+      id: tenants.id,
+      name: tenants.name,
+      type: tenants.type,
+      isEnabledCrm: tenants.isEnabledCrm,
+      createdDate: tenants.createdDate,
+      adminCount: sql<number>`(select count(*)::int from ${admins} where ${admins.tenantId} = ${tenants.id} and ${admins.archived} = false)`,
+    })
+    .from(tenants)
+    .where(and(eq(tenants.archived, false), id === undefined ? undefined : eq(tenants.id, id)))
+    .orderBy(desc(tenants.id));
+export type TTenantListRow = Awaited<ReturnType<typeof listTenants>>[number];
+
+export async function tenantTypeExists(db: Db, value: string): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(tenantTypes).where(eq(tenantTypes.value, value));
+  return (row?.n ?? 0) > 0;
+}
+
+export type TTenantValues = { name: string; type: string; isEnabledCrm: boolean };
+
+export async function insertTenant(db: Db, values: TTenantValues) {
+  const [row] = await db
+    .insert(tenants)
+    .values(values)
+    .returning({ id: tenants.id, createdDate: tenants.createdDate });
+  return row!;
+}
+
+export async function updateTenant(db: Db, id: number, values: Partial<TTenantValues>) {
+  const [row] = await db
+    .update(tenants)
+    .set(values)
+    .where(and(eq(tenants.id, id), eq(tenants.archived, false)))
+    .returning({ id: tenants.id });
+  return row;
+}
+
+/** Archives a tenant and ends every session of its admins in one transaction. */
+export async function archiveTenant(db: Db, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tenants)
+      .set({ archived: true })
+      .where(and(eq(tenants.id, id), eq(tenants.archived, false)))
+      .returning({ id: tenants.id });
+    if (!row) return false;
+    await tx.delete(sessions).where(eq(sessions.tenantId, id));
+    return true;
+  });
+}
+
+/** Writes the given settings of a tenant (insert or replace, key by key) in one transaction. */
+export async function upsertTenantSettings(
+  db: Db,
+  tenantId: number,
+  items: { key: string; value: string }[],
+) {
+  if (items.length === 0) return;
+  await db
+    .insert(tenantSettings)
+    .values(items.map((i) => ({ tenantId, key: i.key, value: i.value })))
+    .onConflictDoUpdate({
+      target: [tenantSettings.tenantId, tenantSettings.key],
+      set: { value: sql`excluded.value` },
+    });
+}

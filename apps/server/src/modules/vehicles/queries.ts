@@ -1,0 +1,115 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { drivers, vehicles } from '../../db/schema/index.ts';
+
+export interface VehicleFilter {
+  id?: number | undefined;
+  search?: string | undefined;
+  limit?: number | undefined;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Live vehicles of a tenant, newest first, each with the live drivers who have it. */
+export async function listVehicles(db: Db, tenantId: number, { id, search, limit }: VehicleFilter = {}) {
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const rows = await db
+    .select()
+    .from(vehicles)
+    .where(
+      and(
+        eq(vehicles.tenantId, tenantId),
+        eq(vehicles.archived, false),
+        id === undefined ? undefined : eq(vehicles.id, id),
+        pattern
+          ? or(
+              ilike(vehicles.reference, pattern),
+              ilike(vehicles.brand, pattern),
+              ilike(vehicles.model, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(vehicles.id))
+    .limit(limit ?? 100_000);
+  const ids = rows.map((v) => v.id);
+  const holders = ids.length
+    ? await db
+        .select({ id: drivers.id, fname: drivers.fname, lname: drivers.lname, busId: drivers.busId })
+        .from(drivers)
+        .where(and(eq(drivers.tenantId, tenantId), eq(drivers.archived, false), inArray(drivers.busId, ids)))
+        .orderBy(asc(drivers.id))
+    : [];
+  return rows.map((v) => ({
+    ...v,
+    drivers: holders.filter((d) => d.busId === v.id).map(({ id, fname, lname }) => ({ id, fname, lname })),
+  }));
+}
+export type TVehicleWithDrivers = Awaited<ReturnType<typeof listVehicles>>[number];
+
+export async function findLiveVehicle(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.id, id), eq(vehicles.archived, false)))
+    .limit(1);
+  return row;
+}
+
+export async function referenceInUse(db: Db, tenantId: number, reference: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(
+      and(
+        eq(vehicles.tenantId, tenantId),
+        eq(vehicles.archived, false),
+        sql`lower(${vehicles.reference}) = ${reference.toLowerCase()}`,
+        exceptId ? sql`${vehicles.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export type TVehicleValues = {
+  reference: string;
+  brand: string;
+  model: string;
+  year: number;
+  mileage: number | null;
+};
+
+export async function insertVehicle(db: Db, tenantId: number, values: TVehicleValues) {
+  const [row] = await db
+    .insert(vehicles)
+    .values({ tenantId, ...values })
+    .returning();
+  return row!;
+}
+
+export async function updateVehicle(db: Db, tenantId: number, id: number, values: TVehicleValues) {
+  const [row] = await db
+    .update(vehicles)
+    .set(values)
+    .where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.id, id), eq(vehicles.archived, false)))
+    .returning();
+  return row;
+}
+
+/** Archives a vehicle and takes it from the drivers who had it, in one transaction. */
+export async function archiveVehicle(db: Db, tenantId: number, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(vehicles)
+      .set({ archived: true })
+      .where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.id, id), eq(vehicles.archived, false)))
+      .returning({ id: vehicles.id });
+    if (!row) return false;
+    await tx
+      .update(drivers)
+      .set({ busId: null })
+      .where(and(eq(drivers.tenantId, tenantId), eq(drivers.busId, id)));
+    return true;
+  });
+}

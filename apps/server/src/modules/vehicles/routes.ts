@@ -1,0 +1,150 @@
+import {
+  ZEnvelope,
+  ZErrorEnvelope,
+  ZIdBody,
+  ZVehicleInput,
+  ZVehicleListQuery,
+  ZVehicleRow,
+  ZVehicleSave,
+} from '@fleet/contract';
+import { z } from 'zod';
+import { requireTenantId } from '../../platform/auth.ts';
+import type { ModuleRoutes } from '../../platform/deps.ts';
+import { ok } from '../../platform/envelope.ts';
+import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
+import type { TVehicleRow } from '@fleet/contract';
+import { addVehicle, archiveVehicle, saveVehicle, vehiclesOf } from './service.ts';
+
+const tags = ['Vehicles'];
+const errors = {
+  400: ZErrorEnvelope,
+  401: ZErrorEnvelope,
+  403: ZErrorEnvelope,
+  404: ZErrorEnvelope,
+  409: ZErrorEnvelope,
+};
+const ZListBody = z
+  .object({ type: z.union([z.string(), z.number()]).optional() })
+  .passthrough()
+  .nullish();
+
+export const vehicleColumns: XlsxColumn<TVehicleRow>[] = [
+  { header: 'ID', value: (v) => v.id, width: 8 },
+  { header: 'Reference', value: (v) => v.reference, width: 18 },
+  { header: 'Brand', value: (v) => v.brand, width: 16 },
+  { header: 'Model', value: (v) => v.model, width: 16 },
+  { header: 'Year', value: (v) => v.year, width: 8 },
+  { header: 'Mileage', value: (v) => v.mileage, width: 12, numFmt: '0' },
+  {
+    header: 'Status',
+    value: (v) =>
+      v.drivers.length
+        ? `Assigned To ${v.drivers.map((d) => `${d.fname} ${d.lname}`).join(', ')}`
+        : 'Not Assigned',
+    width: 30,
+  },
+  { header: 'Created (UTC)', value: (v) => v.created_date, width: 20 },
+];
+
+export const vehicleRoutes: ModuleRoutes = async (app, { database: { db } }) => {
+  const listSchema = {
+    tags,
+    querystring: ZVehicleListQuery,
+    response: { 200: ZEnvelope(z.array(ZVehicleRow)), ...errors },
+  };
+
+  app.get(
+    '/api/bus/get-buses',
+    { schema: { ...listSchema, summary: 'Vehicles of the tenant (`reference` searches, `limit` caps)' } },
+    async (request) => {
+      const { reference, search, limit } = request.query;
+      return ok(await vehiclesOf(db, requireTenantId(request), { search: reference ?? search, limit }));
+    },
+  );
+
+  app.post(
+    '/api/bus/get-buses',
+    {
+      schema: {
+        ...listSchema,
+        body: ZListBody,
+        summary: 'Vehicles of the tenant; the vehicle picker sends `type=1` with `?reference=&limit=4`',
+      },
+    },
+    async (request) => {
+      const { reference, search, limit } = request.query;
+      return ok(await vehiclesOf(db, requireTenantId(request), { search: reference ?? search, limit }));
+    },
+  );
+
+  app.post(
+    '/api/bus/add',
+    {
+      schema: {
+        tags,
+        summary: 'Add a vehicle',
+        body: ZVehicleInput,
+        response: { 200: ZEnvelope(ZVehicleRow), ...errors },
+      },
+    },
+    async (request) => {
+      const { reference, brand, model, year, mileage } = request.body;
+      const row = await addVehicle(db, requireTenantId(request), { reference, brand, model, year, mileage });
+      return ok(row, 'Vehicle added successfully.');
+    },
+  );
+
+  app.post(
+    '/api/bus/save',
+    {
+      schema: {
+        tags,
+        summary: 'Update a vehicle',
+        body: ZVehicleSave,
+        response: { 200: ZEnvelope(ZVehicleRow), ...errors },
+      },
+    },
+    async (request) => {
+      const { id, reference, brand, model, year, mileage } = request.body;
+      const row = await saveVehicle(db, requireTenantId(request), id, {
+        reference,
+        brand,
+        model,
+        year,
+        mileage,
+      });
+      return ok(row, 'Vehicle updated successfully.');
+    },
+  );
+
+  app.post(
+    '/api/bus/archive',
+    {
+      schema: {
+        tags,
+        summary: 'Delete (archive) a vehicle; its drivers no longer have it',
+        body: ZIdBody,
+        response: { 200: ZEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await archiveVehicle(db, requireTenantId(request), request.body.id);
+      return ok(null, 'Vehicle deleted successfully.');
+    },
+  );
+
+  app.get(
+    '/api/v1/vehicles/export',
+    {
+      schema: {
+        tags,
+        summary: 'Every vehicle matching the search, as an .xlsx file',
+        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const rows = await vehiclesOf(db, requireTenantId(request), { search: request.query.search });
+      return sendXlsx(reply, 'Vehicles.xlsx', vehicleColumns, rows);
+    },
+  );
+};

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+import { zId } from './settings.ts';
+
+/*
+ * Fleet registry: drivers, vehicles, admins, tenants, languages (spec 000 §5–§7, 001 §3, §5, §7).
+ * One schema serves the server's validation and the web form, so both show the same messages.
+ */
+
+/** The stricter e-mail pattern of the driver and admin forms. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+export const NAME_MAX = 50;
+
+const name = () => z.string().trim().min(1, MESSAGES.required).max(NAME_MAX, MESSAGES.lessThan50);
+const email = (requiredMessage: string = MESSAGES.required) =>
+  z
+    .string()
+    .trim()
+    .min(1, requiredMessage)
+    .regex(EMAIL_PATTERN, MESSAGES.emailInvalid)
+    .max(254, MESSAGES.emailInvalid);
+/** Optional numeric id that may arrive as null, '' or a number. */
+const optionalId = (field: string) =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), zId(field).nullable());
+
+// ---------- Languages ----------
+export const ZLanguage = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type TLanguage = z.infer<typeof ZLanguage>;
+
+// ---------- Vehicles (buses) ----------
+export const VEHICLE_SEARCH_LIMIT = 4;
+const thisYear = () => new Date().getUTCFullYear();
+export const ZVehicleInput = z.object({
+  reference: z.string().trim().min(1, MESSAGES.required).max(49, MESSAGES.vehicle.referenceMax),
+  brand: z.string().trim().min(1, MESSAGES.required).max(100, MESSAGES.vehicle.textMax),
+  model: z.string().trim().min(1, MESSAGES.required).max(100, MESSAGES.vehicle.textMax),
+  year: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+    z
+      .number({ error: MESSAGES.required })
+      .int(MESSAGES.vehicle.yearInvalid)
+      .min(1900, MESSAGES.vehicle.yearInvalid)
+      .refine((y) => y <= thisYear() + 1, MESSAGES.vehicle.yearInvalid),
+  ),
+  /** Odometer in the tenant's distance unit; maintenance and risk read it. */
+  mileage: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: MESSAGES.vehicle.mileageInvalid }).min(0, MESSAGES.vehicle.mileageInvalid).nullable(),
+  ),
+});
+export type TVehicleInput = z.input<typeof ZVehicleInput>;
+export const ZVehicleSave = ZVehicleInput.extend({ id: zId('id') });
+
+export const ZVehicleDriver = z.object({ id: z.number().int(), fname: z.string(), lname: z.string() });
+export const ZVehicleRow = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  year: z.number().int(),
+  mileage: z.number().nullable(),
+  /** '1' when a live driver has this vehicle (spec 001 §3). */
+  taken: z.enum(['0', '1']),
+  drivers: z.array(ZVehicleDriver),
+  created_date: z.string(),
+});
+export type TVehicleRow = z.infer<typeof ZVehicleRow>;
+
+/** `bus/get-buses` query: `reference` text search and `limit` (the vehicle picker sends 4). */
+export const ZVehicleListQuery = z.object({
+  tenant_id: z.string().optional(),
+  reference: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+
+// ---------- Drivers ----------
+const hourlyRate = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v) : v),
+  z
+    .number({ error: MESSAGES.driver.hourlyRateInvalid })
+    .min(0, MESSAGES.driver.hourlyRateInvalid)
+    .max(100000),
+);
+const language = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z.string().trim().max(20).nullable(),
+);
+const driverFields = {
+  fname: name(),
+  lname: name(),
+  email: email(),
+  bus_id: optionalId('bus_id'),
+  hourly_rate: hourlyRate,
+  language,
+};
+export const ZDriverAdd = z.object({
+  ...driverFields,
+  password: z.string().min(1, MESSAGES.passwordRequired).min(4, MESSAGES.passwordMin4).max(200),
+});
+export type TDriverAdd = z.input<typeof ZDriverAdd>;
+/** Editing: an empty password is sent as null and keeps the current one. */
+export const ZDriverSave = z.object({
+  ...driverFields,
+  id: zId('id'),
+  password: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.string().min(4, MESSAGES.passwordMin4).max(200).nullable(),
+  ),
+});
+export type TDriverSave = z.input<typeof ZDriverSave>;
+
+export const ZDriverRow = z.object({
+  id: z.number().int(),
+  fname: z.string(),
+  lname: z.string(),
+  email: z.string(),
+  bus_id: z.number().int().nullable(),
+  bus: z.object({ id: z.number().int(), reference: z.string() }).nullable(),
+  hourly_rate: z.number(),
+  language: z.string().nullable(),
+  created_date: z.string(),
+  archived: z.union([z.literal(0), z.literal(1)]),
+});
+export type TDriverRow = z.infer<typeof ZDriverRow>;
+
+export const ZDriverListQuery = z.object({
+  tenant_id: z.string().optional(),
+  name: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+
+export const ZIdBody = z.object({ id: zId('id') });
+
+// ---------- Admins ----------
+const adminPassword = z
+  .string()
+  .min(1, MESSAGES.passwordRequired)
+  .min(4, MESSAGES.admin.passwordMin4)
+  .max(10, MESSAGES.passwordMax10);
+const adminFields = {
+  email: email(MESSAGES.admin.emailRequired),
+  fname: name(),
+  lname: name(),
+  tenant_id: optionalId('tenant_id').optional(),
+};
+export const ZAdminAdd = z.object({ ...adminFields, password: adminPassword });
+export const ZAdminSave = z.object({
+  ...adminFields,
+  id: zId('id'),
+  password: z.preprocess((v) => (v === '' || v === undefined ? null : v), adminPassword.nullable()),
+});
+export type TAdminAdd = z.input<typeof ZAdminAdd>;
+export type TAdminSave = z.input<typeof ZAdminSave>;
+export const ZAdminRow = z.object({
+  id: z.number().int(),
+  fname: z.string(),
+  lname: z.string(),
+  email: z.string(),
+  tenant_id: z.number().int().nullable(),
+  created_date: z.string(),
+});
+export type TAdminRow = z.infer<typeof ZAdminRow>;
+export const ZTenantScopeQuery = z.object({ tenant_id: zId('tenant_id').optional() });
+
+// ---------- Tenants ----------
+const crmFlag = z.preprocess(
+  (v) =>
+    v === true || v === 'true' || v === '1'
+      ? 1
+      : v === false || v === 'false' || v === '0' || v === undefined
+        ? 0
+        : v,
+  z.union([z.literal(0), z.literal(1)]),
+);
+export const ZTenantAdd = z.object({
+  name: z.string().trim().min(1, MESSAGES.required).max(100, MESSAGES.tenant.nameMax),
+  type: z.string().trim().min(1, MESSAGES.required).max(50),
+  is_enabled_crm: crmFlag.optional(),
+  /** Accepted for compatibility; the server sets the creation date itself. */
+  created_date: z.string().optional(),
+});
+export const ZTenantSave = ZTenantAdd.extend({ id: zId('id') });
+export type TTenantAdd = z.input<typeof ZTenantAdd>;
+export const ZTenantRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  is_enabled_crm: z.union([z.literal(0), z.literal(1)]),
+  created_date: z.string(),
+  admin_count: z.number().int(),
+});
+export type TTenantRow = z.infer<typeof ZTenantRow>;
