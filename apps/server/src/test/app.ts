@@ -71,3 +71,27 @@ export const DEMO = {
   school: { email: 'school@example.com', password: 'school123', tenantId: 2 },
   namat: { email: 'namat@example.com', password: 'namat123', tenantId: 3 },
 } as const;
+
+/** A JSON call with a session cookie, answering status and parsed body. */
+export async function call(
+  t: TestApp,
+  cookie: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+): Promise<{
+  status: number;
+  body: {
+    responseCode: number;
+    responseMessage: string; // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever shape the call answers
+    data: any;
+  };
+}> {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { cookie },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  return { status: res.statusCode, body: res.json() };
+}

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { admins, sessions, tenants, tenantSettings, tenantTypes } from '../../db/schema/index.ts';
+import { sessions, tenants, tenantSettings, tenantTypes } from '../../db/schema/index.ts';
 
 /** Live tenants, newest first, with how many live admins each has. */
 export const listTenants = (db: Db, id?: number) =>
@@ -11,7 +11,8 @@ export const listTenants = (db: Db, id?: number) =>
       type: tenants.type,
       isEnabledCrm: tenants.isEnabledCrm,
       createdDate: tenants.createdDate,
-      adminCount: sql<number>`(select count(*)::int from ${admins} where ${admins.tenantId} = ${tenants.id} and ${admins.archived} = false)`,
+      // Spelled out: inside a subquery an unqualified column would bind to the inner table.
+      adminCount: sql<number>`(select count(*)::int from admins a where a.tenant_id = "tenants"."id" and a.archived = false)`,
     })
     .from(tenants)
     .where(and(eq(tenants.archived, false), id === undefined ? undefined : eq(tenants.id, id)))

@@ -1,0 +1,120 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+let delivery: string;
+let namat: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  delivery = await t.login(DEMO.delivery.email, DEMO.delivery.password);
+  namat = await t.login(DEMO.namat.email, DEMO.namat.password);
+});
+afterAll(() => t.close());
+
+const vehicle = { reference: 'DXB-1001', brand: 'Toyota', model: 'Hiace', year: 2022 };
+
+describe('POST /api/bus/add', () => {
+  it('adds a vehicle that then appears first in the list, Not Assigned', async () => {
+    const added = await call(t, delivery, 'POST', '/api/bus/add', { ...vehicle, mileage: 12000 });
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({
+      responseCode: 1,
+      responseMessage: 'Vehicle added successfully.',
+      data: { ...vehicle, mileage: 12000, taken: '0', drivers: [] },
+    });
+    const list = await call(t, delivery, 'GET', '/api/bus/get-buses');
+    expect(list.body.data[0]).toMatchObject({ reference: 'DXB-1001' });
+  });
+
+  it('refuses missing fields and a long reference with the spec messages, writing nothing', async () => {
+    const before = (await call(t, delivery, 'GET', '/api/bus/get-buses')).body.data.length;
+    const empty = await call(t, delivery, 'POST', '/api/bus/add', {
+      reference: '',
+      brand: 'x',
+      model: 'y',
+      year: 2020,
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.responseMessage).toBe('Field is required');
+    const long = await call(t, delivery, 'POST', '/api/bus/add', { ...vehicle, reference: 'R'.repeat(50) });
+    expect(long.body.responseMessage).toBe('Reference must be less than 50 characters');
+    const year = await call(t, delivery, 'POST', '/api/bus/add', {
+      ...vehicle,
+      reference: 'Y-1',
+      year: 'soon',
+    });
+    expect(year.status).toBe(400);
+    expect((await call(t, delivery, 'GET', '/api/bus/get-buses')).body.data.length).toBe(before);
+  });
+
+  it('refuses a second live vehicle with the same reference, in any letter case', async () => {
+    const dup = await call(t, delivery, 'POST', '/api/bus/add', { ...vehicle, reference: 'dxb-1001' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.responseMessage).toBe('A vehicle with this reference already exists.');
+  });
+});
+
+describe('GET|POST /api/bus/get-buses', () => {
+  it('searches by reference with a limit, as the vehicle picker does', async () => {
+    for (let i = 0; i < 6; i++) {
+      await call(t, delivery, 'POST', '/api/bus/add', { ...vehicle, reference: `PICK-${i}` });
+    }
+    const picked = await call(t, delivery, 'POST', '/api/bus/get-buses?reference=pick&limit=4', { type: 1 });
+    expect(picked.body.data).toHaveLength(4);
+    expect(picked.body.data.every((v: { reference: string }) => v.reference.startsWith('PICK-'))).toBe(true);
+  });
+
+  it("never shows another tenant's vehicles", async () => {
+    const other = await call(t, namat, 'GET', '/api/bus/get-buses?reference=PICK');
+    expect(other.body.data).toEqual([]);
+  });
+});
+
+describe('POST /api/bus/save and /api/bus/archive', () => {
+  it("updates a vehicle, and refuses another tenant's vehicle as not found", async () => {
+    const { data } = (await call(t, delivery, 'POST', '/api/bus/add', { ...vehicle, reference: 'EDIT-1' }))
+      .body;
+    const saved = await call(t, delivery, 'POST', '/api/bus/save', {
+      ...vehicle,
+      id: data.id,
+      reference: 'EDIT-2',
+    });
+    expect(saved.body.data.reference).toBe('EDIT-2');
+    const foreign = await call(t, namat, 'POST', '/api/bus/save', {
+      ...vehicle,
+      id: data.id,
+      reference: 'HACK',
+    });
+    expect(foreign.status).toBe(404);
+    expect((await call(t, namat, 'POST', '/api/bus/archive', { id: data.id })).status).toBe(404);
+  });
+
+  it('archives a vehicle: gone from the list, its reference free again', async () => {
+    const { data } = (await call(t, delivery, 'POST', '/api/bus/add', { ...vehicle, reference: 'GONE-1' }))
+      .body;
+    expect((await call(t, delivery, 'POST', '/api/bus/archive', { id: data.id })).body.responseCode).toBe(1);
+    const list = await call(t, delivery, 'GET', '/api/bus/get-buses?reference=GONE');
+    expect(list.body.data).toEqual([]);
+    expect(
+      (await call(t, delivery, 'POST', '/api/bus/add', { ...vehicle, reference: 'GONE-1' })).status,
+    ).toBe(200);
+    expect((await call(t, delivery, 'POST', '/api/bus/archive', { id: 'abc' })).status).toBe(400);
+  });
+});
+
+describe('GET /api/v1/vehicles/export', () => {
+  it('answers a real .xlsx of every vehicle matching the search', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/vehicles/export?search=PICK',
+      headers: { cookie: delivery },
+    });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['Reference', 'Brand', 'Status']));
+    expect(sheet.rowCount).toBe(1 + 6);
+  });
+});
