@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
@@ -11,6 +12,7 @@ import { createLoginLimiter } from './platform/login-limiter.ts';
 import { openApiPlugin } from './platform/openapi.ts';
 import { sameOriginPlugin } from './platform/same-origin.ts';
 import { webAppPlugin } from './platform/web-app.ts';
+import { IMPORT_MAX_BYTES } from './platform/sheet.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -100,6 +102,7 @@ export async function buildApp({
     hsts: false,
   });
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(errorsPlugin);
   await app.register(sameOriginPlugin);
   await app.register(authPlugin, { db: database.db, session: config.session });

@@ -192,3 +192,38 @@ export const ZTenantRow = z.object({
   admin_count: z.number().int(),
 });
 export type TTenantRow = z.infer<typeof ZTenantRow>;
+
+// ---------- Import (drivers and vehicles from .xlsx or .csv) ----------
+export const ZImportRow = z.object({
+  row: z.number().int(),
+  fields: z.record(z.string(), z.string()),
+  errors: z.array(z.string()),
+});
+export const ZImportPreview = z.object({
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  rows: z.array(ZImportRow),
+});
+export type TImportPreview = z.infer<typeof ZImportPreview>;
+export const ZImportResult = z.object({ imported: z.number().int() });
+
+/** Column headers an import file may use (any case, spaces and dashes ignored). */
+export const DRIVER_IMPORT_COLUMNS = [
+  'First name',
+  'Last name',
+  'E-mail',
+  'Password',
+  'Vehicle',
+  'Hourly rate',
+  'Language',
+] as const;
+export const VEHICLE_IMPORT_COLUMNS = ['Reference', 'Brand', 'Model', 'Year', 'Mileage'] as const;
+
+/** One driver row of an import file; without a password the driver cannot sign in until one is set. */
+export const ZDriverImportRow = ZDriverAdd.omit({ bus_id: true, password: true }).extend({
+  password: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.string().min(4, MESSAGES.passwordMin4).max(200).nullable(),
+  ),
+});

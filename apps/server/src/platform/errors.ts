@@ -60,6 +60,10 @@ export const errorsPlugin = fp(
       if (error instanceof AppError) {
         return reply.code(error.statusCode).headers(error.headers).send(errorEnvelope(error.message));
       }
+      // A unique index refused a write that raced past the service's own check.
+      if ((error as { code?: unknown }).code === '23505') {
+        return reply.code(409).send(errorEnvelope('This record conflicts with an existing one.'));
+      }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match its schema');
         return reply.code(500).send(errorEnvelope(MESSAGES.http.internal));

@@ -95,3 +95,15 @@ export async function call(
   });
   return { status: res.statusCode, body: res.json() };
 }
+
+/** A multipart/form-data body with one file field named "file", for the import calls. */
+export function multipartFile(content: Buffer | string, fileName: string) {
+  const boundary = `----fleet${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const payload = Buffer.concat([
+    Buffer.from(head),
+    Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -13,6 +13,8 @@ import { requireTenantId } from '../../platform/auth.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
+import { registerImport } from '../../platform/import-routes.ts';
+import { driverImport } from './import.ts';
 import { addDriver, archiveDriver, driversOf, saveDriver } from './service.ts';
 
 const tags = ['Drivers'];
@@ -136,4 +138,6 @@ export const driverRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       return sendXlsx(reply, 'Drivers.xlsx', driverColumns, rows);
     },
   );
+
+  registerImport(app, driverImport(db));
 };

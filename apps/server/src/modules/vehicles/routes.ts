@@ -13,6 +13,8 @@ import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ok } from '../../platform/envelope.ts';
 import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
 import type { TVehicleRow } from '@fleet/contract';
+import { registerImport } from '../../platform/import-routes.ts';
+import { vehicleImport } from './import.ts';
 import { addVehicle, archiveVehicle, saveVehicle, vehiclesOf } from './service.ts';
 
 const tags = ['Vehicles'];
@@ -147,4 +149,6 @@ export const vehicleRoutes: ModuleRoutes = async (app, { database: { db } }) => 
       return sendXlsx(reply, 'Vehicles.xlsx', vehicleColumns, rows);
     },
   );
+
+  registerImport(app, vehicleImport(db));
 };

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ZEnvelope,
+  ZErrorEnvelope,
+  ZImportPreview,
+  ZImportResult,
+  type TImportPreview,
+} from '@fleet/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireTenantId } from './auth.ts';
+import { ok } from './envelope.ts';
+import { AppError } from './errors.ts';
+import { readSheet, type SheetRow } from './sheet.ts';
+
+/** One checked row: what the file said, what is wrong with it, and the values to write when nothing is. */
+export interface CheckedRow<V> {
+  row: number;
+  fields: Record<string, string>;
+  errors: string[];
+  value?: V;
+}
+
+export interface ImportArea<V> {
+  /** e.g. '/api/v1/drivers/import' (the preview lives under `/preview`). */
+  url: string;
+  tag: string;
+  noun: { one: string; many: string };
+  check(tenantId: number, rows: SheetRow[]): Promise<CheckedRow<V>[]>;
+  /** Writes every row in one transaction; nothing is written when it throws. */
+  write(tenantId: number, values: V[]): Promise<number>;
+}
+
+async function uploadedBuffer(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart())
+    throw new AppError('BAD_REQUEST', 'Send the file as multipart/form-data in a field named "file".');
+  const file = await request.file();
+  if (!file) throw new AppError('BAD_REQUEST', 'No file was sent.');
+  const buffer = await file.toBuffer();
+  if (buffer.length === 0) throw new AppError('BAD_REQUEST', 'The file is empty.');
+  return buffer;
+}
+
+const toPreview = <V>(checked: CheckedRow<V>[]): TImportPreview => {
+  const invalid = checked.filter((r) => r.errors.length > 0).length;
+  return {
+    total: checked.length,
+    valid: checked.length - invalid,
+    invalid,
+    rows: checked.map(({ row, fields, errors }) => ({ row, fields, errors })),
+  };
+};
+
+/**
+ * Registers the two import calls of an area: `POST {url}/preview` checks every row and writes
+ * nothing; `POST {url}` checks again and writes all rows in one transaction, or none when any row
+ * has an error (the errors name their rows).
+ */
+export function registerImport<V>(app: FastifyInstance, area: ImportArea<V>) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 403: ZErrorEnvelope, 413: ZErrorEnvelope };
+
+  typed.post(
+    `${area.url}/preview`,
+    {
+      schema: {
+        tags: [area.tag],
+        summary: `Check a .xlsx or .csv of ${area.noun.many} (multipart field "file"); writes nothing`,
+        response: { 200: ZEnvelope(ZImportPreview), ...errors },
+      },
+    },
+    async (request) => {
+      const tenantId = requireTenantId(request);
+      const { rows } = await readSheet(await uploadedBuffer(request));
+      return ok(toPreview(await area.check(tenantId, rows)));
+    },
+  );
+
+  typed.post(
+    area.url,
+    {
+      schema: {
+        tags: [area.tag],
+        summary: `Import a .xlsx or .csv of ${area.noun.many}: all rows or none`,
+        response: { 200: ZEnvelope(ZImportResult), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const tenantId = requireTenantId(request);
+      const { rows } = await readSheet(await uploadedBuffer(request));
+      const checked = await area.check(tenantId, rows);
+      const bad = checked.filter((r) => r.errors.length > 0);
+      if (bad.length > 0) {
+        return reply.code(400).send({
+          responseCode: 0,
+          responseMessage: `${bad.length} of ${checked.length} rows have errors; nothing was imported.`,
+          data: null,
+          errors: bad.flatMap((r) => r.errors.map((message) => ({ path: `row ${r.row}`, message }))),
+        });
+      }
+      const imported = await area.write(
+        tenantId,
+        checked.map((r) => r.value as V),
+      );
+      return ok({ imported }, `Imported ${imported} ${imported === 1 ? area.noun.one : area.noun.many}.`);
+    },
+  );
+}
