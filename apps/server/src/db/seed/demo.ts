@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { admins, tenants, tenantSettings } from '../schema/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { DEMO_DRIVER_PASSWORD, DEMO_FLEETS, seedDemoFleet } from './demo-fleet.ts';
 
 /** The demo accounts of DESIGN §6; the README and the start-up banner list the same. */
 export const DEMO_ACCOUNTS = [
@@ -85,6 +86,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db): Promise<void> {
   const superHash = await hashPassword('super123');
   const tenantHashes = await Promise.all(DEMO_TENANTS.map((t) => hashPassword(t.admin.password)));
+  // One hash for all demo drivers and one for the second admins: demo data, hashed once for a quick first start.
+  const [driverHash, secondAdminHash] = await Promise.all([
+    hashPassword(DEMO_DRIVER_PASSWORD),
+    hashPassword('team123'),
+  ]);
   await db.transaction(async (tx) => {
     await tx.insert(admins).values({
       email: 'super@example.com',
@@ -109,6 +115,9 @@ export async function seedDemo(db: Db): Promise<void> {
         fname: demo.admin.fname,
         lname: demo.admin.lname,
       });
+      const fleet = DEMO_FLEETS[demo.name];
+      if (fleet)
+        await seedDemoFleet(tx, tenant.id, fleet, { driver: driverHash, admin: secondAdminHash }, i * 9);
     }
   });
 }
