@@ -6,7 +6,13 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -32,7 +38,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../features/*', '**/features/*/**'], message: 'Features must not import each other; move shared code to components/ or lib/.' }] },
+        {
+          patterns: [
+            {
+              group: ['../../features/*', '**/features/*/**'],
+              message: 'Features must not import each other; move shared code to components/ or lib/.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -129,6 +129,15 @@ describe('session lifecycle', () => {
     expect(old.statusCode).toBe(401);
   });
 
+  it('POST /api/admin/logout accepts an empty JSON body', async () => {
+    const res = await fresh.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('POST /api/admin/logout deletes the session on the server and clears the cookie', async () => {
     const cookie = await fresh.login(DEMO.school.email, DEMO.school.password);
     const out = await fresh.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie } });

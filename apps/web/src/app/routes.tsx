@@ -1,0 +1,76 @@
+import { lazy, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { GuestOnly, RequireCrm, RequireSession, RequireSuperAdmin, UnknownPath } from './guards';
+import { lazyPage, type PageLoader } from './lazy-page';
+import { paths, type RouteAccess, type RouteKey, type RouteLayout } from './paths';
+import { RootRoute } from './root-route';
+import { RouteError } from './route-error';
+
+// Layouts are split out too, so the public pages never download the console shell.
+const HomeLayout = lazy(() => import('./layouts/home-layout').then((m) => ({ default: m.HomeLayout })));
+const MainLayout = lazy(() => import('./shell/main-layout').then((m) => ({ default: m.MainLayout })));
+
+/** The pages that exist, by route key. Routes without a page fall to the unknown-path rule. */
+export type PageMap = Partial<Record<RouteKey, PageLoader>>;
+
+const GUARDS: Record<Exclude<RouteAccess, 'public'>, ComponentType> = {
+  guest: GuestOnly,
+  signedIn: RequireSession,
+  superAdmin: RequireSuperAdmin,
+  crm: RequireCrm,
+};
+
+function pageRoutes(pages: PageMap, layout: RouteLayout, access: RouteAccess): RouteObject[] {
+  return (Object.keys(paths) as RouteKey[]).flatMap((key) => {
+    const def = paths[key];
+    const loader = pages[key];
+    if (!loader || def.layout !== layout || def.access !== access) return [];
+    const Page = lazyPage(loader);
+    return [{ path: def.path, element: <Page /> }];
+  });
+}
+
+/** Wraps routes in the guard of their access rule; drops empty groups. */
+function guarded(access: Exclude<RouteAccess, 'public'>, children: RouteObject[]): RouteObject[] {
+  if (children.length === 0) return [];
+  const Guard = GUARDS[access];
+  return [{ element: <Guard />, children }];
+}
+
+function withLayout(Layout: ComponentType | null, children: RouteObject[]): RouteObject[] {
+  if (children.length === 0) return [];
+  return Layout ? [{ element: <Layout />, children }] : children;
+}
+
+/**
+ * The route tree, built from the route table's meta: each page sits in its layout and behind its
+ * guard. In the console the session guard sits outside the shell (a signed-out visitor never sees
+ * it) and the role guards inside it (the shell stays mounted between pages).
+ */
+export function buildRoutes(pages: PageMap): RouteObject[] {
+  const framed = (layout: RouteLayout, Layout: ComponentType | null) =>
+    withLayout(Layout, [
+      ...pageRoutes(pages, layout, 'public'),
+      ...guarded('guest', pageRoutes(pages, layout, 'guest')),
+    ]);
+
+  const consoleRoutes = [
+    ...pageRoutes(pages, 'main', 'signedIn'),
+    ...guarded('superAdmin', pageRoutes(pages, 'main', 'superAdmin')),
+    ...guarded('crm', pageRoutes(pages, 'main', 'crm')),
+  ];
+
+  return [
+    {
+      element: <RootRoute />,
+      errorElement: <RouteError />,
+      children: [
+        ...framed('home', HomeLayout),
+        ...framed('none', null),
+        ...framed('main', MainLayout),
+        ...guarded('signedIn', withLayout(MainLayout, consoleRoutes)),
+        { path: '*', element: <UnknownPath /> },
+      ],
+    },
+  ];
+}

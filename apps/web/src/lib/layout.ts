@@ -1,0 +1,12 @@
+/** Layout constants of spec 000 §9. */
+export const MOBILE_BREAKPOINT_PX = 1024;
+/** Media query for the mobile layout: below 1024 px wide. */
+export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.05}px)`;
+export const DRAWER_MINI_WIDTH = 80;
+export const DRAWER_FULL_WIDTH = 250;
+export const DRAWER_OPEN_DELAY_MS = 1;
+export const DRAWER_CLOSE_DELAY_MS = 300;
+/** Height of the fixed app bar; hash links scroll their target below it. */
+export const APP_BAR_HEIGHT = 64;
+export const HASH_SCROLL_RETRY_MS = 50;
+export const SNACKBAR_DURATION_MS = 3000;
