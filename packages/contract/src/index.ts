@@ -5,3 +5,4 @@ export * from './settings.ts';
 export * from './terms.ts';
 export * from './health.ts';
 export * from './registry.ts';
+export * from './driver-details.ts';

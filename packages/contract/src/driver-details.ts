@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { zId } from './settings.ts';
+
+/*
+ * The driver details tabs (spec 000 §2 "Drivers page", §7): trips, accidents, fines, fuel,
+ * location and students of one driver. Records come from the areas that create them.
+ */
+
+/** Trip status of the details tab: 0 Not Started, 1 In Progress, 2 Completed, 3 Cancelled. */
+export const DRIVER_TRIP_STATUS: Record<number, string> = {
+  0: 'Not Started',
+  1: 'In Progress',
+  2: 'Completed',
+  3: 'Cancelled',
+};
+export const driverTripStatusLabel = (status: number) => DRIVER_TRIP_STATUS[status] ?? 'Unknown';
+
+/** Fine status: 0 Not Paid, 1 Postponed, 2 Paid. */
+export const FINE_STATUS: Record<number, string> = { 0: 'Not Paid', 1: 'Postponed', 2: 'Paid' };
+
+const utcDate = z.string().describe('UTC YYYY-MM-DD HH:mm:ss');
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
+
+export const ZDriverTripsRequest = z.object({
+  driver_id: zId('driver_id'),
+  fdate: day.default('2020-01-01'),
+  tdate: day.optional(),
+});
+export const ZDriverTripTask = z.object({ id: z.number().int(), description: z.string() });
+export const ZDriverTrip = z.object({
+  id: z.number().int(),
+  start_date: utcDate.nullable(),
+  started_date: utcDate.nullable(),
+  ended_date: utcDate.nullable(),
+  created_date: utcDate,
+  status: z.number().int(),
+  note: z.string().nullable(),
+  warehouse: z.object({ title: z.string() }).nullable(),
+  type0: z.object({ title: z.string() }).nullable(),
+  destinations: z.array(
+    z.object({
+      id: z.number().int(),
+      destination_name: z.string().nullable(),
+      tasks: z.array(ZDriverTripTask),
+    }),
+  ),
+});
+export type TDriverTrip = z.infer<typeof ZDriverTrip>;
+
+export const ZDriverIdRequest = z.object({ driver_id: zId('driver_id') });
+
+export const ZDriverAccident = z.object({
+  id: z.number().int(),
+  created_date: utcDate,
+  location: z.string().nullable(),
+  description: z.string().nullable(),
+  trip_id: z.number().int().nullable(),
+});
+export type TDriverAccident = z.infer<typeof ZDriverAccident>;
+
+export const ZDriverFinesRequest = z.object({
+  did: zId('did'),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const ZDriverFine = z.object({
+  id: z.number().int(),
+  issued_date: utcDate,
+  status: z.number().int(),
+  amount: z.number(),
+  description: z.string(),
+  trip_id: z.number().int().nullable(),
+});
+export type TDriverFine = z.infer<typeof ZDriverFine>;
+export const ZDriverFinesPage = z.object({
+  fines: z.array(ZDriverFine),
+  pagination: z.object({
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total_items: z.number().int(),
+  }),
+});
+
+export const ZDriverFuel = z.object({
+  id: z.number().int(),
+  created_date: utcDate,
+  volume: z.number(),
+  amount: z.number(),
+  trip_id: z.number().int().nullable(),
+});
+export type TDriverFuel = z.infer<typeof ZDriverFuel>;
+
+export const ZDriverStudent = z.object({
+  id: z.number().int(),
+  fname: z.string(),
+  lname: z.string(),
+  stop_name: z.string().nullable(),
+  stop_lat: z.number().nullable(),
+  stop_lon: z.number().nullable(),
+});
+export type TDriverStudent = z.infer<typeof ZDriverStudent>;
+
+export const ZDriverLocationsRequest = z.object({ id: zId('id'), date: day.optional() });
+export const ZDriverLocations = z.object({
+  id: z.number().int(),
+  fname: z.string(),
+  lname: z.string(),
+  locations: z.array(
+    z.object({ id: z.number().int(), lat: z.number(), lon: z.number(), date_and_time: utcDate }),
+  ),
+});
+export type TDriverLocations = z.infer<typeof ZDriverLocations>;
