@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { driverRoutes } from './modules/drivers/routes.ts';
+import { driverDetailRoutes } from './modules/drivers/details-routes.ts';
 import { languageRoutes } from './modules/languages/routes.ts';
 import { vehicleRoutes } from './modules/vehicles/routes.ts';
 import { adminRoutes } from './modules/admins/routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp({
   await app.register(languageRoutes, deps);
   await app.register(vehicleRoutes, deps);
   await app.register(driverRoutes, deps);
+  await app.register(driverDetailRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(tenantRoutes, deps);
 

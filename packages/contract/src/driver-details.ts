@@ -19,7 +19,13 @@ export const driverTripStatusLabel = (status: number) => DRIVER_TRIP_STATUS[stat
 export const FINE_STATUS: Record<number, string> = { 0: 'Not Paid', 1: 'Postponed', 2: 'Paid' };
 
 const utcDate = z.string().describe('UTC YYYY-MM-DD HH:mm:ss');
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, 'Dates must be real calendar days (YYYY-MM-DD)');
 
 export const ZDriverTripsRequest = z.object({
   driver_id: zId('driver_id'),

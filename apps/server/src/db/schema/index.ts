@@ -2,3 +2,4 @@ export * from './reference.ts';
 export * from './tenants.ts';
 export * from './admins.ts';
 export * from './fleet.ts';
+export * from './operations.ts';

@@ -1,0 +1,214 @@
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { drivers } from './fleet.ts';
+import { tenants } from './tenants.ts';
+
+// Operational records: trips with their stops and tasks, and what happens to drivers on the road.
+// Every table is tenant-owned and every index starts with tenant_id (DESIGN §4).
+
+const tenantId = () =>
+  integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id);
+const created = (name = 'created_date') => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+
+export const warehouses = pgTable(
+  'warehouses',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    title: text('title').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    archived: boolean('archived').notNull().default(false),
+    createdDate: created(),
+  },
+  (t) => [index('warehouses_tenant_idx').on(t.tenantId, t.id)],
+);
+
+export const tripTypes = pgTable(
+  'trip_types',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    title: text('title').notNull(),
+    /** Longest stop, in minutes, before it counts as unauthorised. */
+    timeStop: integer('time_stop'),
+    archived: boolean('archived').notNull().default(false),
+    createdDate: created(),
+  },
+  (t) => [index('trip_types_tenant_idx').on(t.tenantId, t.id)],
+);
+
+export const destinations = pgTable(
+  'destinations',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    name: text('name').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    archived: boolean('archived').notNull().default(false),
+    createdDate: created(),
+  },
+  (t) => [index('destinations_tenant_idx').on(t.tenantId, t.id)],
+);
+
+export const trips = pgTable(
+  'trips',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    driverId: integer('driver_id').references(() => drivers.id),
+    warehouseId: integer('warehouse_id').references(() => warehouses.id),
+    typeId: integer('type_id').references(() => tripTypes.id),
+    /** Planned start. */
+    startDate: timestamp('start_date', { withTimezone: true }),
+    startedDate: timestamp('started_date', { withTimezone: true }),
+    endedDate: timestamp('ended_date', { withTimezone: true }),
+    /** 0 = not picked; set when the driver picks the trip up. */
+    flag: integer('flag').notNull().default(0),
+    cancelled: boolean('cancelled').notNull().default(false),
+    note: text('note'),
+    /** Allowed departure delay from the origin, in minutes. */
+    departureTimeRange: integer('departure_time_range'),
+    archived: boolean('archived').notNull().default(false),
+    createdDate: created(),
+  },
+  (t) => [
+    index('trips_tenant_idx').on(t.tenantId, t.id),
+    index('trips_tenant_driver_start_idx').on(t.tenantId, t.driverId, t.startDate),
+  ],
+);
+
+export const tripDestinations = pgTable(
+  'trip_destinations',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    tripId: integer('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    destinationId: integer('destination_id').references(() => destinations.id),
+    destinationName: text('destination_name'),
+    destinationLat: doublePrecision('destination_lat'),
+    destinationLon: doublePrecision('destination_lon'),
+    stayingTime: integer('staying_time'),
+    stayingTimeRange: integer('staying_time_range'),
+    drivingTime: integer('driving_time'),
+    drivingTimeRange: integer('driving_time_range'),
+  },
+  (t) => [index('trip_destinations_tenant_trip_idx').on(t.tenantId, t.tripId, t.position)],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    tripDestinationId: integer('trip_destination_id')
+      .notNull()
+      .references(() => tripDestinations.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    orderId: text('order_id'),
+    clientApproval: boolean('client_approval').notNull().default(false),
+    managerApproval: boolean('manager_approval').notNull().default(false),
+    priority: integer('priority').notNull().default(0),
+    note: text('note'),
+  },
+  (t) => [index('tasks_tenant_stop_idx').on(t.tenantId, t.tripDestinationId)],
+);
+
+export const accidents = pgTable(
+  'accidents',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    driverId: integer('driver_id').references(() => drivers.id),
+    tripId: integer('trip_id').references(() => trips.id),
+    location: text('location'),
+    description: text('description'),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    archived: boolean('archived').notNull().default(false),
+    createdDate: created(),
+  },
+  (t) => [index('accidents_tenant_driver_idx').on(t.tenantId, t.driverId, t.createdDate)],
+);
+
+export const fines = pgTable(
+  'fines',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    driverId: integer('driver_id').references(() => drivers.id),
+    tripId: integer('trip_id').references(() => trips.id),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    issuedDate: timestamp('issued_date', { withTimezone: true }).notNull(),
+    /** 0 Not paid, 1 Postponed, 2 Paid. */
+    status: integer('status').notNull().default(1),
+    archived: boolean('archived').notNull().default(false),
+    creationDate: created('creation_date'),
+  },
+  (t) => [index('fines_tenant_driver_idx').on(t.tenantId, t.driverId, t.issuedDate)],
+);
+
+export const dieselTanks = pgTable(
+  'diesel_tanks',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    driverId: integer('driver_id').references(() => drivers.id),
+    tripId: integer('trip_id').references(() => trips.id),
+    /** In the tenant's volume unit. */
+    volume: doublePrecision('volume').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    archived: boolean('archived').notNull().default(false),
+    createdDate: created(),
+  },
+  (t) => [index('diesel_tanks_tenant_driver_idx').on(t.tenantId, t.driverId, t.createdDate)],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    fname: text('fname').notNull(),
+    lname: text('lname').notNull(),
+    stopName: text('stop_name'),
+    stopLat: doublePrecision('stop_lat'),
+    stopLon: doublePrecision('stop_lon'),
+    driverId: integer('driver_id').references(() => drivers.id),
+    archived: boolean('archived').notNull().default(false),
+    createdDate: created(),
+  },
+  (t) => [index('students_tenant_driver_idx').on(t.tenantId, t.driverId)],
+);
+
+export const driverLocations = pgTable(
+  'driver_locations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: tenantId(),
+    driverId: integer('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('driver_locations_tenant_driver_time_idx').on(t.tenantId, t.driverId, t.recordedAt)],
+);
