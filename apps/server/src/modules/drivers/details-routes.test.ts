@@ -52,15 +52,13 @@ beforeAll(async () => {
     .values({ tenantId, tripId: trip!.id, position: 0, destinationName: 'Dubai Mall' })
     .returning();
   await db.insert(tasks).values({ tenantId, tripDestinationId: stop!.id, description: 'Deliver order 118' });
-  await db
-    .insert(accidents)
-    .values({
-      tenantId,
-      driverId,
-      tripId: trip!.id,
-      location: 'Sheikh Zayed Rd',
-      description: 'Scratched mirror',
-    });
+  await db.insert(accidents).values({
+    tenantId,
+    driverId,
+    tripId: trip!.id,
+    location: 'Sheikh Zayed Rd',
+    description: 'Scratched mirror',
+  });
   await db.insert(fines).values(
     Array.from({ length: 12 }, (_, i) => ({
       tenantId,
@@ -72,17 +70,15 @@ beforeAll(async () => {
     })),
   );
   await db.insert(dieselTanks).values({ tenantId, driverId, volume: 61.456, amount: 178.2 });
-  await db
-    .insert(students)
-    .values({
-      tenantId,
-      driverId,
-      fname: 'Lina',
-      lname: 'Haddad',
-      stopName: 'Al Barsha 1',
-      stopLat: 25.11,
-      stopLon: 55.2,
-    });
+  await db.insert(students).values({
+    tenantId,
+    driverId,
+    fname: 'Lina',
+    lname: 'Haddad',
+    stopName: 'Al Barsha 1',
+    stopLat: 25.11,
+    stopLon: 55.2,
+  });
   await db.insert(driverLocations).values([
     { tenantId, driverId, lat: 25.2, lon: 55.27, recordedAt: new Date('2026-03-10T06:10:00Z') },
     { tenantId, driverId, lat: 25.21, lon: 55.28, recordedAt: new Date('2026-03-10T06:11:00Z') },
