@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazily loaded pages can take a few seconds on a busy CI machine running every suite at once.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: scrolling is a no-op we can observe.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
