@@ -12,6 +12,9 @@ import { createLoginLimiter } from './platform/login-limiter.ts';
 import { openApiPlugin } from './platform/openapi.ts';
 import { sameOriginPlugin } from './platform/same-origin.ts';
 import { webAppPlugin } from './platform/web-app.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import rateLimit from '@fastify/rate-limit';
+import { contentRoutes } from './modules/content/routes.ts';
 import { IMPORT_MAX_BYTES } from './platform/sheet.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -42,6 +45,8 @@ export interface BuildAppOptions {
   config: TConfig;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Tests pass their own; otherwise SMTP or the outbox folder, as configured. */
+  mailer?: Mailer;
 }
 
 /** Builds the whole application (API, docs, web app) without listening: `main.ts` and tests use it. */
@@ -49,6 +54,7 @@ export async function buildApp({
   config,
   database,
   logger = false,
+  mailer,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -97,6 +103,7 @@ export async function buildApp({
     database,
     config,
     limiter: createLoginLimiter(database.db, config.login),
+    mailer: mailer ?? createMailer(config.mail),
     version: pkg.version,
   };
 
@@ -117,6 +124,8 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(errorsPlugin);
+  // Per-route abuse limits only (contact forms); sign-in has its own database-backed limiter.
+  await app.register(rateLimit, { global: false });
   await app.register(sameOriginPlugin);
   await app.register(authPlugin, { db: database.db, session: config.session });
   await app.register(openApiPlugin, { version: pkg.version });
@@ -130,6 +139,7 @@ export async function buildApp({
   await app.register(driverDetailRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(tenantRoutes, deps);
+  await app.register(contentRoutes, deps);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -50,6 +50,12 @@ export const ZEnv = z.object({
     .max(24 * 60)
     .default(15),
   WEB_DIST_DIR: z.string().optional(),
+  SMTP_URL: optionalUrl.refine((v) => !v || /^smtps?:\/\//.test(v), {
+    message: 'must be an smtp:// or smtps:// URL',
+  }),
+  MAIL_FROM: z.string().min(3).default('Fleet Console <no-reply@fleet-console.local>'),
+  SALES_EMAIL: z.email('must be an e-mail address').default('sales@fleet-console.local'),
+  CONTACT_MAX_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
 });
 
 export type TConfig = ReturnType<typeof toConfig>;
@@ -78,6 +84,15 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       lockoutMs: env.LOGIN_LOCKOUT_MINUTES * 60_000,
     },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      /** Where contact, demo and newsletter requests are sent. */
+      salesEmail: env.SALES_EMAIL,
+      /** Without SMTP, messages are written here as .eml files. */
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    contactMaxPerHour: env.CONTACT_MAX_PER_HOUR,
   };
 }
 

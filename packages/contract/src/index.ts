@@ -6,3 +6,4 @@ export * from './terms.ts';
 export * from './health.ts';
 export * from './registry.ts';
 export * from './driver-details.ts';
+export * from './content.ts';

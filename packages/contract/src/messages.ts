@@ -85,6 +85,23 @@ export const MESSAGES = {
     typeUnknown: 'Unknown tenant type.',
   },
 
+  content: {
+    emailInvalid: 'Enter a valid email address.',
+    fullNameRequired: 'Full name is required.',
+    telephoneRequired: 'Telephone is required.',
+    companyRequired: 'Company is required.',
+    messageRequired: 'Message is required.',
+    formInvalid: 'Please fill in all required fields with valid information',
+    sent: 'Your message has been sent successfully.',
+    sendFailed: 'Sorry, there was an error. Please try again.',
+    slugInvalid: 'Use lower-case letters, digits and single dashes',
+    slugTaken: 'Another post already uses this slug.',
+    imageUrlInvalid: 'Give an http(s) address or a path starting with /',
+    dateInvalid: 'Give a date and time with its time zone',
+    postNotFound: 'Blog post not found',
+    noPosts: 'No Blog Posts Yet',
+  },
+
   /** "Are you sure you want to delete this {thing}, This action cannot be undone!" (spec 001 §2). */
   deleteQuestion: (thing: string) =>
     `Are you sure you want to delete this ${thing}, This action cannot be undone!`,

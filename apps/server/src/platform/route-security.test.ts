@@ -13,6 +13,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/openapi.json',
   'POST /api/admin/login',
   'POST /api/admin/logout',
+  // The public site's content and its contact forms.
+  'GET /api/content/landing-page',
+  'GET /api/content/blogs',
+  'POST /api/content/contacts',
+  'POST /api/admin/send-email',
 ]);
 
 let t: TestApp;

@@ -3,3 +3,4 @@ export * from './tenants.ts';
 export * from './admins.ts';
 export * from './fleet.ts';
 export * from './operations.ts';
+export * from './content.ts';

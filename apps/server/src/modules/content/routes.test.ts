@@ -1,0 +1,230 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
+
+// A real SMTP server on a free local port stands in for the sales mailbox.
+const received: string[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  onData(stream, _session, done) {
+    let text = '';
+    stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    stream.on('end', () => {
+      received.push(text);
+      done();
+    });
+  },
+});
+
+let t: TestApp;
+let superAdmin: string;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as { port: number };
+  t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SALES_EMAIL: 'sales@fleet.example',
+    CONTACT_MAX_PER_HOUR: '6',
+  });
+  superAdmin = await t.login(DEMO.super.email, DEMO.super.password);
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const post = (url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown> });
+
+describe('POST /api/content/contacts', () => {
+  it('stores the request, mails it to sales and lists it in the super admin inbox', async () => {
+    const res = await post('/api/content/contacts', {
+      data: {
+        name: 'Mona Saeed',
+        email: 'mona@logistics.example',
+        company: 'Gulf Logistics',
+        telephone: '+971 4 555 0101',
+        message: 'We run 40 vans.',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.id).toEqual(expect.any(Number));
+    const mail = received.at(-1)!;
+    expect(mail).toContain('To: sales@fleet.example');
+    expect(mail).toContain('Reply-To: mona@logistics.example');
+    expect(mail).toContain('We run 40 vans.');
+    const inbox = await call(t, superAdmin, 'GET', '/api/v1/content/requests');
+    expect(inbox.body.data[0]).toMatchObject({
+      kind: 'contact',
+      email: 'mona@logistics.example',
+      company: 'Gulf Logistics',
+      mailed: true,
+    });
+  });
+
+  it('refuses missing fields with the spec messages and stores nothing', async () => {
+    const before = (await call(t, superAdmin, 'GET', '/api/v1/content/requests')).body.data.length;
+    const res = await post('/api/content/contacts', {
+      data: { name: '', email: 'bad', company: '', telephone: '', message: '' },
+    });
+    expect(res.statusCode).toBe(400);
+    const messages = res.json().errors.map((e: { message: string }) => e.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Full name is required.',
+        'Enter a valid email address.',
+        'Telephone is required.',
+        'Company is required.',
+        'Message is required.',
+      ]),
+    );
+    expect((await call(t, superAdmin, 'GET', '/api/v1/content/requests')).body.data.length).toBe(before);
+  });
+});
+
+describe('POST /api/admin/send-email', () => {
+  it('takes a newsletter sign-up (e-mail alone) and a landing demo request', async () => {
+    const news = await post('/api/admin/send-email', { email: '  reader@fleet.example ' });
+    expect(news.json()).toEqual({
+      responseCode: 1,
+      responseMessage: 'Your message has been sent successfully.',
+      data: null,
+    });
+    const demo = await post('/api/admin/send-email', {
+      name: 'Omar',
+      email: 'omar@bus.example',
+      companySize: '11-50',
+      phoneNumber: '+971 50 000 0000',
+      discuss: 'I would like to request a demo.',
+    });
+    expect(demo.statusCode).toBe(200);
+    const kinds = (await call(t, superAdmin, 'GET', '/api/v1/content/requests')).body.data.map(
+      (r: { kind: string }) => r.kind,
+    );
+    expect(kinds.slice(0, 2)).toEqual(['landing', 'newsletter']);
+    expect(received.at(-1)).toContain('Company size: 11-50');
+  });
+
+  it('refuses a bad e-mail, and limits how often one address may send', async () => {
+    expect((await post('/api/admin/send-email', { email: 'nope' })).statusCode).toBe(400);
+    let last = 200;
+    for (let i = 0; i < 6; i++)
+      last = (await post('/api/admin/send-email', { email: `r${i}@fleet.example` })).statusCode;
+    expect(last).toBe(429);
+  });
+});
+
+describe('blog', () => {
+  const xss =
+    '<p>Safe</p><img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)">x</a>';
+
+  it('publishes a post written by the super admin, sanitised, at its slug and in the list', async () => {
+    const draft = await call(t, superAdmin, 'POST', '/api/v1/content/blogs', {
+      title: 'Cutting idle time',
+      slug: 'cutting-idle-time',
+      excerpt: 'Five habits.',
+      author: 'Fleet team',
+      content_format: 'html',
+      content: xss,
+      status: 'draft',
+    });
+    expect(draft.body.data).toMatchObject({ status: 'draft', published_at: null });
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: '/api/content/blogs?filters[slug][$eq]=cutting-idle-time&populate=featured_image',
+    });
+    expect(hidden.json().data).toEqual([]);
+
+    const published = await call(t, superAdmin, 'PUT', `/api/v1/content/blogs/${draft.body.data.id}`, {
+      title: 'Cutting idle time',
+      slug: 'cutting-idle-time',
+      content_format: 'html',
+      content: xss,
+      status: 'published',
+      featured_image_url: '/images/idle.png',
+      featured_image_alt: 'A van at a depot',
+    });
+    expect(published.body.data.status).toBe('published');
+    const one = await t.app.inject({
+      method: 'GET',
+      url: '/api/content/blogs?filters[slug][$eq]=cutting-idle-time&populate=featured_image',
+    });
+    const post1 = one.json().data[0];
+    expect(post1.content).toContain('<p>Safe</p>');
+    expect(post1.content).not.toMatch(/onerror|<script|javascript:/);
+    expect(post1.featured_image).toEqual({ url: '/images/idle.png', alternativeText: 'A van at a depot' });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/content/blogs?pagination[page]=1&pagination[pageSize]=10',
+    });
+    expect(list.json().meta.pagination).toEqual({ page: 1, pageSize: 10, pageCount: 1, total: 1 });
+  });
+
+  it('pages the list and answers the latest posts with a limit', async () => {
+    for (let i = 0; i < 11; i++) {
+      await call(t, superAdmin, 'POST', '/api/v1/content/blogs', {
+        title: `Post ${i}`,
+        slug: `post-${i}`,
+        content: `Body **${i}**`,
+        status: 'published',
+        published_at: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+      });
+    }
+    const page2 = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/content/blogs?pagination[page]=2&pagination[pageSize]=10',
+      })
+    ).json();
+    expect(page2.meta.pagination).toMatchObject({ page: 2, pageCount: 2, total: 12 });
+    expect(page2.data).toHaveLength(2);
+    const latest = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/content/blogs?sort=published_at:desc&pagination[limit]=3',
+      })
+    ).json();
+    expect(latest.data.map((p: { slug: string }) => p.slug)).toEqual([
+      'cutting-idle-time',
+      'post-10',
+      'post-9',
+    ]);
+  });
+
+  it('refuses a taken or malformed slug, and keeps the editor for the super admin', async () => {
+    const dup = await call(t, superAdmin, 'POST', '/api/v1/content/blogs', { title: 'x', slug: 'post-1' });
+    expect(dup.status).toBe(409);
+    const bad = await call(t, superAdmin, 'POST', '/api/v1/content/blogs', {
+      title: 'x',
+      slug: 'Not A Slug',
+    });
+    expect(bad.body.responseMessage).toBe('Use lower-case letters, digits and single dashes');
+    const admin = await t.login(DEMO.delivery.email, DEMO.delivery.password);
+    expect((await call(t, admin, 'POST', '/api/v1/content/blogs', { title: 'x', slug: 'x' })).status).toBe(
+      403,
+    );
+    expect((await call(t, superAdmin, 'DELETE', '/api/v1/content/blogs/99999')).status).toBe(404);
+  });
+});
+
+describe('without SMTP', () => {
+  it('writes the message to the outbox folder as an .eml file', async () => {
+    const local = await createTestApp();
+    try {
+      await local.app.inject({
+        method: 'POST',
+        url: '/api/admin/send-email',
+        payload: { email: 'box@fleet.example' },
+      });
+      const outbox = path.join(local.config.dataDir, 'outbox');
+      const files = fs.readdirSync(outbox);
+      expect(files).toHaveLength(1);
+      expect(fs.readFileSync(path.join(outbox, files[0]!), 'utf8')).toContain('box@fleet.example');
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -1,0 +1,259 @@
+import {
+  BLOG_PAGE_SIZE,
+  LANDING_SECTION_KEYS,
+  MESSAGES,
+  ZBlogList,
+  ZBlogPostAdmin,
+  ZBlogPostInput,
+  ZContactRequestRow,
+  ZContactsRequest,
+  ZEnvelope,
+  ZErrorEnvelope,
+  ZSendEmailRequest,
+  zId,
+} from '@fleet/contract';
+import { z } from 'zod';
+import type { ModuleRoutes } from '../../platform/deps.ts';
+import { ok } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
+import {
+  deletePost,
+  findPublishedBySlug,
+  listAllPosts,
+  listContactRequests,
+  listLandingSections,
+  listPublishedPosts,
+  upsertLandingSection,
+} from './queries.ts';
+import { receiveContactRequest, savePost, toBlogPost, toBlogPostAdmin, toContactRow } from './service.ts';
+
+const tags = ['Public content'];
+const adminTags = ['Content administration'];
+const errors = {
+  400: ZErrorEnvelope,
+  401: ZErrorEnvelope,
+  403: ZErrorEnvelope,
+  404: ZErrorEnvelope,
+  409: ZErrorEnvelope,
+};
+const positive = z.coerce.number().int().min(1);
+
+// Query keys as a headless content service spells them: pagination[page], filters[slug][$eq], …
+const ZBlogQuery = z.object({
+  'pagination[page]': positive.max(10_000).optional(),
+  'pagination[pageSize]': positive.max(100).optional(),
+  'pagination[limit]': positive.max(100).optional(),
+  'filters[slug][$eq]': z.string().trim().max(120).optional(),
+  sort: z.enum(['published_at:desc', 'publishedAt:desc', 'published_at', 'publishedAt']).optional(),
+  populate: z.string().max(50).optional(),
+});
+
+export const contentRoutes: ModuleRoutes = async (app, { database: { db }, config, mailer }) => {
+  const contactDeps = { db, mailer, salesEmail: config.mail.salesEmail, log: app.log };
+  const abuseLimit = { max: config.contactMaxPerHour, timeWindow: '1 hour' };
+
+  app.get(
+    '/api/content/landing-page',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The landing page sections (`populate=deep` is accepted and implied)',
+        querystring: z.object({ populate: z.string().max(50).optional() }),
+        response: { 200: z.object({ data: z.record(z.string(), z.unknown()) }) },
+      },
+    },
+    async () => {
+      const rows = await listLandingSections(db);
+      const data: Record<string, unknown> = {};
+      for (const key of LANDING_SECTION_KEYS) data[key] = rows.find((r) => r.key === key)?.content ?? null;
+      return { data };
+    },
+  );
+
+  app.get(
+    '/api/content/blogs',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Published blog posts, newest first: paged, or one by `filters[slug][$eq]`',
+        querystring: ZBlogQuery,
+        response: { 200: ZBlogList, 400: ZErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const slug = q['filters[slug][$eq]'];
+      if (slug !== undefined) {
+        const post = await findPublishedBySlug(db, slug);
+        const data = post ? [toBlogPost(post)] : [];
+        return {
+          data,
+          meta: { pagination: { page: 1, pageSize: 1, pageCount: data.length, total: data.length } },
+        };
+      }
+      const pageSize = q['pagination[limit]'] ?? q['pagination[pageSize]'] ?? BLOG_PAGE_SIZE;
+      const page = q['pagination[limit]'] ? 1 : (q['pagination[page]'] ?? 1);
+      const { rows, total } = await listPublishedPosts(db, { page, pageSize });
+      return {
+        data: rows.map(toBlogPost),
+        meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
+      };
+    },
+  );
+
+  app.post(
+    '/api/content/contacts',
+    {
+      config: { access: 'public', rateLimit: abuseLimit },
+      schema: {
+        tags,
+        summary: 'The contact page form; stored and mailed to sales',
+        body: ZContactsRequest,
+        response: {
+          200: z.object({ data: z.object({ id: z.number().int() }) }),
+          400: ZErrorEnvelope,
+          429: ZErrorEnvelope,
+        },
+      },
+    },
+    async (request) => {
+      const { name, email, company, telephone, message } = request.body.data;
+      const row = await receiveContactRequest(contactDeps, {
+        kind: 'contact',
+        name,
+        email,
+        company,
+        phone: telephone,
+        message,
+        ip: request.ip,
+      });
+      return { data: { id: row.id } };
+    },
+  );
+
+  app.post(
+    '/api/admin/send-email',
+    {
+      config: { access: 'public', rateLimit: abuseLimit },
+      schema: {
+        tags,
+        summary: 'The landing contact form or the newsletter box; stored and mailed to sales',
+        body: ZSendEmailRequest,
+        response: { 200: ZEnvelope(z.null()), 400: ZErrorEnvelope, 429: ZErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const { name, email, companySize, phoneNumber, discuss } = request.body;
+      // The newsletter box sends an e-mail alone; the landing form sends the whole request.
+      const kind = companySize || phoneNumber ? 'landing' : 'newsletter';
+      await receiveContactRequest(contactDeps, {
+        kind,
+        name: name || null,
+        email,
+        companySize: companySize || null,
+        phone: phoneNumber || null,
+        message: discuss || null,
+        ip: request.ip,
+      });
+      return ok(null, MESSAGES.content.sent);
+    },
+  );
+
+  // ---- Super admin: blog editor, landing sections, inbox ----
+  const superOnly = { access: 'super' as const };
+
+  app.get(
+    '/api/v1/content/blogs',
+    {
+      config: superOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'Every post, drafts included',
+        response: { 200: ZEnvelope(z.array(ZBlogPostAdmin)), ...errors },
+      },
+    },
+    async () => ok((await listAllPosts(db)).map(toBlogPostAdmin)),
+  );
+
+  app.post(
+    '/api/v1/content/blogs',
+    {
+      config: superOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'Write a post',
+        body: ZBlogPostInput,
+        response: { 200: ZEnvelope(ZBlogPostAdmin), ...errors },
+      },
+    },
+    async (request) => ok(await savePost(db, request.body), 'Post saved.'),
+  );
+
+  app.put(
+    '/api/v1/content/blogs/:id',
+    {
+      config: superOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'Update a post',
+        params: z.object({ id: zId('id') }),
+        body: ZBlogPostInput,
+        response: { 200: ZEnvelope(ZBlogPostAdmin), ...errors },
+      },
+    },
+    async (request) => ok(await savePost(db, request.body, request.params.id), 'Post saved.'),
+  );
+
+  app.delete(
+    '/api/v1/content/blogs/:id',
+    {
+      config: superOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'Delete a post',
+        params: z.object({ id: zId('id') }),
+        response: { 200: ZEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await deletePost(db, request.params.id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+      return ok(null, 'Post deleted.');
+    },
+  );
+
+  app.put(
+    '/api/v1/content/landing-page/:key',
+    {
+      config: superOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'Replace one landing page section',
+        params: z.object({ key: z.enum(LANDING_SECTION_KEYS) }),
+        body: z.object({ content: z.record(z.string(), z.unknown()) }),
+        response: { 200: ZEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      if (JSON.stringify(request.body.content).length > 50_000)
+        throw new AppError('BAD_REQUEST', 'The section is too large.');
+      await upsertLandingSection(db, request.params.key, request.body.content);
+      return ok(null, 'Section saved.');
+    },
+  );
+
+  app.get(
+    '/api/v1/content/requests',
+    {
+      config: superOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'Contact, demo and newsletter requests, newest first',
+        querystring: z.object({ limit: positive.max(1000).default(200) }),
+        response: { 200: ZEnvelope(z.array(ZContactRequestRow)), ...errors },
+      },
+    },
+    async (request) => ok((await listContactRequests(db, request.query.limit)).map(toContactRow)),
+  );
+};
