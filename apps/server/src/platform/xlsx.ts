@@ -1,5 +1,8 @@
 import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireTenantId } from './auth.ts';
 
 export interface XlsxColumn<Row> {
   header: string;
@@ -41,4 +44,33 @@ export async function sendXlsx<Row>(
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store')
     .send(body);
+}
+
+export interface ExportArea<Row> {
+  /** e.g. '/api/v1/drivers/export' */
+  url: string;
+  tag: string;
+  noun: string;
+  fileName: string;
+  columns: XlsxColumn<Row>[];
+  /** Every row of the tenant matching the search: the whole list, not one page. */
+  load(tenantId: number, search: string | undefined): Promise<Row[]>;
+}
+
+/** Registers `GET {url}?search=`: every row of the caller's tenant matching the search, as .xlsx. */
+export function registerExport<Row>(app: FastifyInstance, area: ExportArea<Row>) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    area.url,
+    {
+      schema: {
+        tags: [area.tag],
+        summary: `Every ${area.noun} matching the search, as an .xlsx file`,
+        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const rows = await area.load(requireTenantId(request), request.query.search);
+      return sendXlsx(reply, area.fileName, area.columns, rows);
+    },
+  );
 }

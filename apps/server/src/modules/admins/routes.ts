@@ -4,24 +4,17 @@ import {
   ZAdminRow,
   ZAdminSave,
   ZEnvelope,
-  ZErrorEnvelope,
   ZTenantScopeQuery,
   zId,
 } from '@fleet/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
-import { ok } from '../../platform/envelope.ts';
+import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
 import { addAdmin, adminsOf, adminTenantFor, archiveAdmin, saveAdmin } from './service.ts';
 
 const tags = ['Admins'];
-const errors = {
-  400: ZErrorEnvelope,
-  401: ZErrorEnvelope,
-  403: ZErrorEnvelope,
-  404: ZErrorEnvelope,
-  409: ZErrorEnvelope,
-};
+const errors = ERROR_RESPONSES;
 // Tenant admins manage their own tenant's users; the super admin manages any tenant's (/tenant/{id}/admins).
 const config = { access: 'admin' as const, superAdminAnyTenant: true };
 

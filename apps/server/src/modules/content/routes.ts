@@ -14,7 +14,7 @@ import {
 } from '@fleet/contract';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../platform/deps.ts';
-import { ok } from '../../platform/envelope.ts';
+import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   deletePost,
@@ -29,13 +29,7 @@ import { receiveContactRequest, savePost, toBlogPost, toBlogPostAdmin, toContact
 
 const tags = ['Public content'];
 const adminTags = ['Content administration'];
-const errors = {
-  400: ZErrorEnvelope,
-  401: ZErrorEnvelope,
-  403: ZErrorEnvelope,
-  404: ZErrorEnvelope,
-  409: ZErrorEnvelope,
-};
+const errors = ERROR_RESPONSES;
 const positive = z.coerce.number().int().min(1);
 
 // Query keys as a headless content service spells them: pagination[page], filters[slug][$eq], …

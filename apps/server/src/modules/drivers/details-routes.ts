@@ -12,13 +12,12 @@ import {
   ZDriverTrip,
   ZDriverTripsRequest,
   ZEnvelope,
-  ZErrorEnvelope,
   zId,
 } from '@fleet/contract';
 import { z } from 'zod';
 import { requireTenantId } from '../../platform/auth.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
-import { ok } from '../../platform/envelope.ts';
+import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   driverAccidents,
@@ -31,7 +30,7 @@ import {
 } from './details-queries.ts';
 
 const tags = ['Driver details'];
-const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 403: ZErrorEnvelope, 404: ZErrorEnvelope };
+const errors = ERROR_RESPONSES;
 const utc = (d: Date | null) => (d ? toUtcString(d) : null);
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);

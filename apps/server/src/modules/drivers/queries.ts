@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { drivers, languages, vehicles } from '../../db/schema/index.ts';
 
 export interface DriverFilter {
@@ -7,8 +8,6 @@ export interface DriverFilter {
   search?: string | undefined;
   limit?: number | undefined;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Live drivers of a tenant, newest first, with the reference of their vehicle. */
 export async function listDrivers(db: Db, tenantId: number, { id, search, limit }: DriverFilter = {}) {

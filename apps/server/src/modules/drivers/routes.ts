@@ -4,27 +4,20 @@ import {
   ZDriverRow,
   ZDriverSave,
   ZEnvelope,
-  ZErrorEnvelope,
   ZIdBody,
   type TDriverRow,
 } from '@fleet/contract';
 import { z } from 'zod';
 import { requireTenantId } from '../../platform/auth.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
-import { ok } from '../../platform/envelope.ts';
-import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
+import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
+import { registerExport, type XlsxColumn } from '../../platform/xlsx.ts';
 import { registerImport } from '../../platform/import-routes.ts';
 import { driverImport } from './import.ts';
 import { addDriver, archiveDriver, driversOf, saveDriver } from './service.ts';
 
 const tags = ['Drivers'];
-const errors = {
-  400: ZErrorEnvelope,
-  401: ZErrorEnvelope,
-  403: ZErrorEnvelope,
-  404: ZErrorEnvelope,
-  409: ZErrorEnvelope,
-};
+const errors = ERROR_RESPONSES;
 
 export const driverColumns: XlsxColumn<TDriverRow>[] = [
   { header: 'ID', value: (d) => d.id, width: 8 },
@@ -124,20 +117,14 @@ export const driverRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     },
   );
 
-  app.get(
-    '/api/v1/drivers/export',
-    {
-      schema: {
-        tags,
-        summary: 'Every driver matching the search, as an .xlsx file',
-        querystring: z.object({ search: z.string().trim().max(100).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const rows = await driversOf(db, requireTenantId(request), { search: request.query.search });
-      return sendXlsx(reply, 'Drivers.xlsx', driverColumns, rows);
-    },
-  );
+  registerExport(app, {
+    url: '/api/v1/drivers/export',
+    tag: 'Drivers',
+    noun: 'driver',
+    fileName: 'Drivers.xlsx',
+    columns: driverColumns,
+    load: (tenantId, search) => driversOf(db, tenantId, { search }),
+  });
 
   registerImport(app, driverImport(db));
 };

@@ -1,7 +1,6 @@
 import {
   RESPONSE_CODE,
   ZEnvelope,
-  ZErrorEnvelope,
   ZSettingItem,
   ZTenantIdQuery,
   ZTenantTypeOption,
@@ -10,12 +9,13 @@ import {
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
+import { ERROR_RESPONSES } from '../../platform/envelope.ts';
 import { listCurrencies, listSpaceUnits, listTenantTypes, listVolumeUnits } from './queries.ts';
 import { defaultSettings, tenantSettingsFor } from './service.ts';
 
 const tags = ['Settings'];
 const ok = <T>(data: T) => ({ responseCode: RESPONSE_CODE.success, responseMessage: '', data });
-const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 403: ZErrorEnvelope, 404: ZErrorEnvelope };
+const errors = ERROR_RESPONSES;
 
 export const settingsRoutes: ModuleRoutes = async (app, { database: { db } }) => {
   const settingsSchema = { tags, response: { 200: ZEnvelope(z.array(ZSettingItem)), ...errors } };

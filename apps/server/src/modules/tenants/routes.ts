@@ -1,7 +1,6 @@
 import {
   MESSAGES,
   ZEnvelope,
-  ZErrorEnvelope,
   ZIdBody,
   ZSettingsSaveAll,
   ZTenantAdd,
@@ -11,12 +10,12 @@ import {
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
-import { ok } from '../../platform/envelope.ts';
+import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { addTenant, archiveTenant, saveTenant, saveTenantSettings, tenantsList } from './service.ts';
 
 const tags = ['Tenants'];
-const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 403: ZErrorEnvelope, 404: ZErrorEnvelope };
+const errors = ERROR_RESPONSES;
 const superOnly = { access: 'super' as const };
 
 export const tenantRoutes: ModuleRoutes = async (app, { database: { db } }) => {

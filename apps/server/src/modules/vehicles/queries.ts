@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { drivers, vehicles } from '../../db/schema/index.ts';
 
 export interface VehicleFilter {
@@ -7,8 +8,6 @@ export interface VehicleFilter {
   search?: string | undefined;
   limit?: number | undefined;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Live vehicles of a tenant, newest first, each with the live drivers who have it. */
 export async function listVehicles(db: Db, tenantId: number, { id, search, limit }: VehicleFilter = {}) {

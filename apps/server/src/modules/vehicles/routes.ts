@@ -1,6 +1,5 @@
 import {
   ZEnvelope,
-  ZErrorEnvelope,
   ZIdBody,
   ZVehicleInput,
   ZVehicleListQuery,
@@ -10,21 +9,15 @@ import {
 import { z } from 'zod';
 import { requireTenantId } from '../../platform/auth.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
-import { ok } from '../../platform/envelope.ts';
-import { sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
+import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
+import { registerExport, type XlsxColumn } from '../../platform/xlsx.ts';
 import type { TVehicleRow } from '@fleet/contract';
 import { registerImport } from '../../platform/import-routes.ts';
 import { vehicleImport } from './import.ts';
 import { addVehicle, archiveVehicle, saveVehicle, vehiclesOf } from './service.ts';
 
 const tags = ['Vehicles'];
-const errors = {
-  400: ZErrorEnvelope,
-  401: ZErrorEnvelope,
-  403: ZErrorEnvelope,
-  404: ZErrorEnvelope,
-  409: ZErrorEnvelope,
-};
+const errors = ERROR_RESPONSES;
 const ZListBody = z
   .object({ type: z.union([z.string(), z.number()]).optional() })
   .passthrough()
@@ -135,20 +128,14 @@ export const vehicleRoutes: ModuleRoutes = async (app, { database: { db } }) => 
     },
   );
 
-  app.get(
-    '/api/v1/vehicles/export',
-    {
-      schema: {
-        tags,
-        summary: 'Every vehicle matching the search, as an .xlsx file',
-        querystring: z.object({ search: z.string().trim().max(100).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const rows = await vehiclesOf(db, requireTenantId(request), { search: request.query.search });
-      return sendXlsx(reply, 'Vehicles.xlsx', vehicleColumns, rows);
-    },
-  );
+  registerExport(app, {
+    url: '/api/v1/vehicles/export',
+    tag: 'Vehicles',
+    noun: 'vehicle',
+    fileName: 'Vehicles.xlsx',
+    columns: vehicleColumns,
+    load: (tenantId, search) => vehiclesOf(db, tenantId, { search }),
+  });
 
   registerImport(app, vehicleImport(db));
 };
