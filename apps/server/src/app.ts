@@ -15,6 +15,8 @@ import { webAppPlugin } from './platform/web-app.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import rateLimit from '@fastify/rate-limit';
 import { contentRoutes } from './modules/content/routes.ts';
+import { placeRoutes } from './modules/places/routes.ts';
+import { tripTypeRoutes } from './modules/trip-types/routes.ts';
 import { IMPORT_MAX_BYTES } from './platform/sheet.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -140,6 +142,8 @@ export async function buildApp({
   await app.register(adminRoutes, deps);
   await app.register(tenantRoutes, deps);
   await app.register(contentRoutes, deps);
+  await app.register(placeRoutes, deps);
+  await app.register(tripTypeRoutes, deps);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -7,3 +7,4 @@ export * from './health.ts';
 export * from './registry.ts';
 export * from './driver-details.ts';
 export * from './content.ts';
+export * from './places.ts';

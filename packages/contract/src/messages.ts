@@ -85,6 +85,13 @@ export const MESSAGES = {
     typeUnknown: 'Unknown tenant type.',
   },
 
+  places: {
+    nameMax: 'Must be at most 200 characters',
+    titleMax: 'Title must be less than 50 characters',
+    timeStopInvalid: 'Enter a valid number (1-1440)',
+    formInvalid: 'Please fill the form correctly.',
+  },
+
   content: {
     emailInvalid: 'Enter a valid email address.',
     fullNameRequired: 'Full name is required.',

@@ -1,0 +1,74 @@
+import { and, desc, eq, ilike } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
+import { destinations, warehouses } from '../../db/schema/index.ts';
+
+export interface PlaceFilter {
+  search?: string | undefined;
+  limit?: number | undefined;
+}
+export type TPlaceValues = { name: string; lat: number; lon: number };
+
+// Origins (warehouses) and destinations are both named points of a tenant. The two tables differ
+// only in the name column (title vs name), so each gets the same five queries from one description.
+const TABLES = {
+  warehouses: { table: warehouses, name: warehouses.title, nameKey: 'title' as const },
+  destinations: { table: destinations, name: destinations.name, nameKey: 'name' as const },
+};
+export type TPlaceKind = keyof typeof TABLES;
+
+export function placeQueries(kind: TPlaceKind) {
+  const { table, name, nameKey } = TABLES[kind];
+  const live = (tenantId: number) => and(eq(table.tenantId, tenantId), eq(table.archived, false));
+  const toRow = (
+    r: { id: number; lat: number; lon: number; createdDate: Date } & Record<string, unknown>,
+  ) => ({
+    id: r.id,
+    name: String(r[nameKey]),
+    lat: r.lat,
+    lon: r.lon,
+    tenantId: r.tenantId as number,
+    createdDate: r.createdDate,
+  });
+  return {
+    async list(db: Db, tenantId: number, { search, limit }: PlaceFilter = {}) {
+      const rows = await db
+        .select()
+        .from(table)
+        .where(and(live(tenantId), search ? ilike(name, `%${escapeLike(search)}%`) : undefined))
+        .orderBy(desc(table.id))
+        .limit(limit ?? 100_000);
+      return rows.map(toRow);
+    },
+    async insert(db: Db, tenantId: number, v: TPlaceValues) {
+      const [row] = await db
+        .insert(table)
+        // The computed name key is right for either table; TypeScript cannot follow it through the union.
+        .values({
+          tenantId,
+          [nameKey]: v.name,
+          lat: v.lat,
+          lon: v.lon,
+        } as unknown as typeof table.$inferInsert)
+        .returning();
+      return toRow(row!);
+    },
+    async update(db: Db, tenantId: number, id: number, v: TPlaceValues) {
+      const [row] = await db
+        .update(table)
+        .set({ [nameKey]: v.name, lat: v.lat, lon: v.lon })
+        .where(and(live(tenantId), eq(table.id, id)))
+        .returning();
+      return row ? toRow(row) : undefined;
+    },
+    async archive(db: Db, tenantId: number, id: number) {
+      const rows = await db
+        .update(table)
+        .set({ archived: true })
+        .where(and(live(tenantId), eq(table.id, id)))
+        .returning({ id: table.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type TPlace = Awaited<ReturnType<ReturnType<typeof placeQueries>['list']>>[number];
