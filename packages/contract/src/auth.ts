@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { LOGIN_EMAIL_PATTERN } from './patterns.ts';
 
-/** Login e-mail rule of spec 000 §5: something, @, something, dot, something. */
-export const LOGIN_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { LOGIN_EMAIL_PATTERN };
+
 /** Login password rule of spec 000 §5: 1 to 10 characters. */
 export const LOGIN_PASSWORD_MAX = 10;
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { LOGIN_EMAIL_PATTERN } from './auth.ts';
 import { MESSAGES } from './messages.ts';
+import { BLOG_PAGE_SIZE, BLOG_PREVIEW_LENGTH, CONTACT_LIMITS as MAX } from './site.ts';
+
+export { BLOG_PAGE_SIZE, BLOG_PREVIEW_LENGTH };
 
 /*
  * Public-site content (spec 002): landing sections, blog posts, contact and newsletter requests.
@@ -18,36 +21,33 @@ export const LANDING_SECTION_KEYS = [
 ] as const;
 export type TLandingSectionKey = (typeof LANDING_SECTION_KEYS)[number];
 
-export const BLOG_PAGE_SIZE = 10;
-export const BLOG_PREVIEW_LENGTH = 200;
-
 const required = (message: string = MESSAGES.required) => z.string().trim().min(1, message);
 
 /** `POST admin/send-email`: the landing contact form (all fields) or the newsletter box (e-mail alone). */
 export const ZSendEmailRequest = z.object({
-  name: z.string().trim().max(100).optional(),
-  email: z.string().trim().regex(LOGIN_EMAIL_PATTERN, MESSAGES.content.emailInvalid).max(254),
-  companySize: z.string().trim().max(50).optional(),
-  phoneNumber: z.string().trim().max(40).optional(),
-  discuss: z.string().trim().max(5000).optional(),
+  name: z.string().trim().max(MAX.name).optional(),
+  email: z.string().trim().regex(LOGIN_EMAIL_PATTERN, MESSAGES.content.emailInvalid).max(MAX.email),
+  companySize: z.string().trim().max(MAX.companySize).optional(),
+  phoneNumber: z.string().trim().max(MAX.phone).optional(),
+  discuss: z.string().trim().max(MAX.message).optional(),
 });
 export type TSendEmailRequest = z.input<typeof ZSendEmailRequest>;
 
 /** The landing contact form: every field required (spec 002 §5). */
 export const ZLandingContactForm = ZSendEmailRequest.extend({
-  name: required().max(100),
-  companySize: required().max(50),
-  phoneNumber: required().max(40),
-  discuss: required().max(5000),
+  name: required().max(MAX.name),
+  companySize: required().max(MAX.companySize),
+  phoneNumber: required().max(MAX.phone),
+  discuss: required().max(MAX.message),
 });
 
 /** The contact page form: all fields required, with the spec's own messages. */
 export const ZContactForm = z.object({
-  name: required(MESSAGES.content.fullNameRequired).max(100),
-  email: z.string().trim().regex(LOGIN_EMAIL_PATTERN, MESSAGES.content.emailInvalid).max(254),
-  telephone: required(MESSAGES.content.telephoneRequired).max(40),
-  company: required(MESSAGES.content.companyRequired).max(150),
-  message: required(MESSAGES.content.messageRequired).max(5000),
+  name: required(MESSAGES.content.fullNameRequired).max(MAX.name),
+  email: z.string().trim().regex(LOGIN_EMAIL_PATTERN, MESSAGES.content.emailInvalid).max(MAX.email),
+  telephone: required(MESSAGES.content.telephoneRequired).max(MAX.phone),
+  company: required(MESSAGES.content.companyRequired).max(MAX.company),
+  message: required(MESSAGES.content.messageRequired).max(MAX.message),
 });
 export type TContactForm = z.infer<typeof ZContactForm>;
 /** `POST /api/content/contacts` body: `{data: {...}}` as the content service takes it. */

@@ -8,3 +8,5 @@ export * from './registry.ts';
 export * from './driver-details.ts';
 export * from './content.ts';
 export * from './places.ts';
+export * from './geo.ts';
+export * from './trips.ts';

@@ -90,6 +90,10 @@ export const MESSAGES = {
     titleMax: 'Title must be less than 50 characters',
     timeStopInvalid: 'Enter a valid number (1-1440)',
     formInvalid: 'Please fill the form correctly.',
+    geocoderOff:
+      'Address search is not set up on this server. Pick the place on the map or type its coordinates.',
+    geocoderFailed:
+      'The address search service did not answer. Pick the place on the map or type its coordinates.',
   },
 
   content: {
@@ -107,6 +111,59 @@ export const MESSAGES = {
     dateInvalid: 'Give a date and time with its time zone',
     postNotFound: 'Blog post not found',
     noPosts: 'No Blog Posts Yet',
+    // The blog's status-based errors (spec 002 §8).
+    blogUnavailable: 'The blog service is not available at the moment.',
+    serverErrorTitle: 'Server Error',
+    serverErrorText: 'Our servers are having trouble. Please try again later.',
+    requestErrorTitle: 'Request Error',
+    somethingWrong: 'Oops! Something Went Wrong',
+    networkError: 'Network error. Please check your connection.',
+  },
+
+  trips: {
+    nonNegative: 'Please enter a non-negative number',
+    /** Trip save with a destination lacking a name (or a place): 'Fill the {destination term} correctly'. */
+    destinationInvalid: (term: string) => `Fill the ${term} correctly`,
+    destinationsRequired: (term: string) => `Add at least one ${term}`,
+    pendingTasks: 'Cannot save destination with pending tasks. Please review the tasks.',
+    destinationNameMissing: "Can't save destination (missing name)",
+    dateInvalid: 'Give a date and time as YYYY-MM-DD HH:mm:ss (UTC)',
+    dayInvalid: 'Dates must be YYYY-MM-DD or YYYY-MM-DD HH:mm:ss (UTC)',
+    rangeInvalid: 'The end of the date range must not be before its start',
+    driverUnavailable: 'The chosen driver does not exist or has been deleted.',
+    originUnknown: 'The chosen origin does not exist.',
+    typeUnknown: 'The chosen type does not exist.',
+    destinationUnknown: 'A chosen destination does not exist.',
+    taskUnknown: 'A task being edited does not belong to this trip.',
+    stopUnknown: 'A stop being edited does not belong to this trip.',
+    /** '{term} added successfully', '{term} updated successfully.', '{term} deleted successfully.' */
+    added: (term: string) => `${term} added successfully`,
+    updated: (term: string) => `${term} updated successfully.`,
+    deleted: (term: string) => `${term} deleted successfully.`,
+    fetchFailed: 'Failed to fetch trip details',
+  },
+
+  tripReport: {
+    inProgress: 'Report generation already in progress...',
+    generating: 'Generating trip report...',
+    generated: 'Trip report generated successfully',
+    popupBlocked: 'Trip report opened in current window (popup blocked)',
+    urlMissing: 'Report URL not found in response',
+    failed: (reason: string) => `Failed to generate report: ${reason}`,
+    timedOut: 'Report generation timed out. Please try again.',
+    fallback: "Can't get trip report",
+    notEnded: 'the trip has not ended yet',
+  },
+
+  schedules: {
+    endBeforeStart: 'The end date must be after the start date',
+    repeatTypeInvalid: 'Choose daily, weekly or monthly',
+    intervalInvalid: 'Repeat every 1 to 365 days, weeks or months',
+    weekDaysInvalid: 'Week days are numbers from 1 (Monday) to 7 (Sunday)',
+    timeZoneInvalid: 'Unknown time zone',
+    added: 'Scheduled trip added successfully.',
+    updated: 'Scheduled trip updated successfully.',
+    deleted: 'Scheduled trip deleted successfully.',
   },
 
   /** "Are you sure you want to delete this {thing}, This action cannot be undone!" (spec 001 §2). */

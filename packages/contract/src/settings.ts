@@ -13,6 +13,8 @@ export const SETTING_KEYS = [
   'currency',
   'space_unit',
   'liquid_unit',
+  /** IANA time zone whose wall clock the tenant's scheduled trips follow. */
+  'time_zone',
 ] as const;
 export type TSettingKey = (typeof SETTING_KEYS)[number];
 
@@ -53,6 +55,7 @@ export const DEFAULT_SETTINGS: Record<TSettingKey, string> = {
   currency: 'Euro',
   space_unit: 'Kilometers',
   liquid_unit: 'Liters',
+  time_zone: 'Asia/Dubai',
 };
 
 /** Fallback lists of spec 001 §3 / 002 §9, used when the server lists cannot be loaded. */
