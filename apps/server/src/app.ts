@@ -17,6 +17,9 @@ import rateLimit from '@fastify/rate-limit';
 import { contentRoutes } from './modules/content/routes.ts';
 import { placeRoutes } from './modules/places/routes.ts';
 import { tripTypeRoutes } from './modules/trip-types/routes.ts';
+import { tripRoutes } from './modules/trips/routes.ts';
+import { tripScheduleRoutes } from './modules/trip-schedules/routes.ts';
+import { geoRoutes } from './modules/geo/routes.ts';
 import { IMPORT_MAX_BYTES } from './platform/sheet.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -144,7 +147,10 @@ export async function buildApp({
   await app.register(contentRoutes, deps);
   await app.register(placeRoutes, deps);
   await app.register(tripTypeRoutes, deps);
+  await app.register(tripRoutes, deps);
+  await app.register(tripScheduleRoutes, deps);
+  await app.register(geoRoutes, deps);
 
-  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  await app.register(webAppPlugin, { distDir: config.webDistDir, contactEmail: config.mail.salesEmail });
   return app;
 }

@@ -56,6 +56,10 @@ export const ZEnv = z.object({
   MAIL_FROM: z.string().min(3).default('Fleet Console <no-reply@fleet-console.local>'),
   SALES_EMAIL: z.email('must be an e-mail address').default('sales@fleet-console.local'),
   CONTACT_MAX_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
+  MAP_STYLE_URL: optionalUrl,
+  GEOCODER_URL: optionalUrl.refine((v) => !v || /^https?:\/\//.test(v), {
+    message: 'must be an http:// or https:// URL',
+  }),
 });
 
 export type TConfig = ReturnType<typeof toConfig>;
@@ -93,6 +97,12 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     contactMaxPerHour: env.CONTACT_MAX_PER_HOUR,
+    maps: {
+      /** A MapLibre style; without it maps draw their data on a plain background, offline. */
+      styleUrl: env.MAP_STYLE_URL,
+      /** A Nominatim- or Photon-compatible search endpoint; without it places are picked or typed. */
+      geocoderUrl: env.GEOCODER_URL,
+    },
   };
 }
 

@@ -7,6 +7,8 @@ import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS } from './db/seed/index.ts';
 import { prepareDatabase } from './db/setup.ts';
 import { deleteExpiredSessions } from './platform/sessions.ts';
+import { startPeriodicJob } from './platform/jobs.ts';
+import { MATERIALISE_INTERVAL_MS, materialiseSchedules } from './modules/trip-schedules/materialiser.ts';
 
 function readConfig(): TConfig {
   try {
@@ -50,6 +52,13 @@ async function main() {
     );
   }, 15 * 60_000);
   cleanup.unref();
+  // Scheduled trips become real trips for the coming days, at start-up and then periodically.
+  const materialiser = startPeriodicJob({
+    name: 'materialise scheduled trips',
+    intervalMs: MATERIALISE_INTERVAL_MS,
+    log: app.log,
+    run: () => materialiseSchedules(database.db),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -59,6 +68,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     clearInterval(cleanup);
+    await materialiser.stop();
     await app.close();
     await database.close();
     process.exit(0);

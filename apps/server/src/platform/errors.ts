@@ -10,6 +10,10 @@ const STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
+  /** An optional service this call needs answered badly or not at all. */
+  BAD_GATEWAY: 502,
+  /** An optional service this call needs is not configured. */
+  NOT_CONFIGURED: 503,
 } as const;
 export type TAppErrorCode = keyof typeof STATUS;
 

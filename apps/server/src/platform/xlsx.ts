@@ -46,30 +46,37 @@ export async function sendXlsx<Row>(
     .send(body);
 }
 
-export interface ExportArea<Row> {
+export interface ExportArea<Row, F extends z.ZodObject = z.ZodObject<Record<string, never>>> {
   /** e.g. '/api/v1/drivers/export' */
   url: string;
   tag: string;
   noun: string;
   fileName: string;
   columns: XlsxColumn<Row>[];
-  /** Every row of the tenant matching the search: the whole list, not one page. */
-  load(tenantId: number, search: string | undefined): Promise<Row[]>;
+  /** Query filters beyond `search` (a date range, say), so the file holds the rows the list shows. */
+  filters?: F;
+  /** Every row of the tenant matching the search (and filters): the whole list, not one page. */
+  load(tenantId: number, search: string | undefined, filters: z.infer<F>): Promise<Row[]>;
 }
 
-/** Registers `GET {url}?search=`: every row of the caller's tenant matching the search, as .xlsx. */
-export function registerExport<Row>(app: FastifyInstance, area: ExportArea<Row>) {
+/** Registers `GET {url}?search=` (plus any filters): every matching row of the caller's tenant, as .xlsx. */
+export function registerExport<Row, F extends z.ZodObject = z.ZodObject<Record<string, never>>>(
+  app: FastifyInstance,
+  area: ExportArea<Row, F>,
+) {
+  const search = { search: z.string().trim().max(100).optional() };
   app.withTypeProvider<ZodTypeProvider>().get(
     area.url,
     {
       schema: {
         tags: [area.tag],
         summary: `Every ${area.noun} matching the search, as an .xlsx file`,
-        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+        querystring: area.filters ? area.filters.extend(search) : z.object(search),
       },
     },
     async (request, reply) => {
-      const rows = await area.load(requireTenantId(request), request.query.search);
+      const query = request.query as z.infer<F> & { search?: string };
+      const rows = await area.load(requireTenantId(request), query.search, query);
       return sendXlsx(reply, area.fileName, area.columns, rows);
     },
   );

@@ -9,6 +9,8 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { drivers } from './fleet.ts';
 import { tenants } from './tenants.ts';
@@ -82,12 +84,17 @@ export const trips = pgTable(
     note: text('note'),
     /** Allowed departure delay from the origin, in minutes. */
     departureTimeRange: integer('departure_time_range'),
+    /** The schedule this trip was made from, and which of its occurrences (unique: made once). */
+    scheduleId: integer('schedule_id').references((): AnyPgColumn => tripSchedules.id),
+    occurrenceStart: timestamp('occurrence_start', { withTimezone: true }),
     archived: boolean('archived').notNull().default(false),
     createdDate: created(),
   },
   (t) => [
     index('trips_tenant_idx').on(t.tenantId, t.id),
     index('trips_tenant_driver_start_idx').on(t.tenantId, t.driverId, t.startDate),
+    index('trips_tenant_start_idx').on(t.tenantId, t.startDate),
+    uniqueIndex('trips_tenant_schedule_occurrence_uq').on(t.tenantId, t.scheduleId, t.occurrenceStart),
   ],
 );
 
@@ -108,6 +115,12 @@ export const tripDestinations = pgTable(
     stayingTimeRange: integer('staying_time_range'),
     drivingTime: integer('driving_time'),
     drivingTimeRange: integer('driving_time_range'),
+    /** School bus: the student whose stop this is. */
+    studentFname: text('student_fname'),
+    studentLname: text('student_lname'),
+    /** When the driver actually reached and left the stop. */
+    arrivedDate: timestamp('arrived_date', { withTimezone: true }),
+    departedDate: timestamp('departed_date', { withTimezone: true }),
   },
   (t) => [index('trip_destinations_tenant_trip_idx').on(t.tenantId, t.tripId, t.position)],
 );
@@ -211,4 +224,74 @@ export const driverLocations = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('driver_locations_tenant_driver_time_idx').on(t.tenantId, t.driverId, t.recordedAt)],
+);
+
+/**
+ * A recurring trip: the materialiser turns each live schedule into real trips ahead of time
+ * (modules/trip-schedules). Times follow the wall clock of `time_zone`.
+ */
+export const tripSchedules = pgTable(
+  'trip_schedules',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    driverId: integer('driver_id').references(() => drivers.id),
+    warehouseId: integer('warehouse_id').references(() => warehouses.id),
+    typeId: integer('type_id').references(() => tripTypes.id),
+    /** First occurrence; its local time of day is every occurrence's. */
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    /** daily, weekly or monthly. */
+    repeatType: text('repeat_type').notNull(),
+    repeatInterval: integer('repeat_interval').notNull().default(1),
+    /** Comma-separated week days, 1 Monday … 7 Sunday. */
+    daysOfWeek: text('days_of_week'),
+    departureTimeRange: integer('departure_time_range'),
+    note: text('note'),
+    timeZone: text('time_zone').notNull(),
+    archived: boolean('archived').notNull().default(false),
+    createdDate: created(),
+  },
+  (t) => [index('trip_schedules_tenant_idx').on(t.tenantId, t.id)],
+);
+
+export const scheduleDestinations = pgTable(
+  'schedule_destinations',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => tripSchedules.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    destinationId: integer('destination_id').references(() => destinations.id),
+    destinationName: text('destination_name'),
+    destinationLat: doublePrecision('destination_lat'),
+    destinationLon: doublePrecision('destination_lon'),
+    stayingTime: integer('staying_time'),
+    stayingTimeRange: integer('staying_time_range'),
+    drivingTime: integer('driving_time'),
+    drivingTimeRange: integer('driving_time_range'),
+    studentFname: text('student_fname'),
+    studentLname: text('student_lname'),
+  },
+  (t) => [index('schedule_destinations_tenant_schedule_idx').on(t.tenantId, t.scheduleId, t.position)],
+);
+
+export const scheduleTasks = pgTable(
+  'schedule_tasks',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    scheduleDestinationId: integer('schedule_destination_id')
+      .notNull()
+      .references(() => scheduleDestinations.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    orderId: text('order_id'),
+    clientApproval: boolean('client_approval').notNull().default(false),
+    managerApproval: boolean('manager_approval').notNull().default(false),
+    priority: integer('priority').notNull().default(0),
+    note: text('note'),
+  },
+  (t) => [index('schedule_tasks_tenant_stop_idx').on(t.tenantId, t.scheduleDestinationId)],
 );

@@ -3,6 +3,9 @@ import type { Db } from '../client.ts';
 import { admins, tenants, tenantSettings } from '../schema/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { DEMO_DRIVER_PASSWORD, DEMO_FLEETS, seedDemoFleet } from './demo-fleet.ts';
+import { seedDemoPlaces } from './demo-places.ts';
+import { seedDemoContent } from './demo-content.ts';
+import { seedDemoTrips } from './demo-trips.ts';
 
 /** The demo accounts of DESIGN §6; the README and the start-up banner list the same. */
 export const DEMO_ACCOUNTS = [
@@ -115,9 +118,12 @@ export async function seedDemo(db: Db): Promise<void> {
         fname: demo.admin.fname,
         lname: demo.admin.lname,
       });
+      await seedDemoPlaces(tx, tenant.id, demo.type);
       const fleet = DEMO_FLEETS[demo.name];
       if (fleet)
         await seedDemoFleet(tx, tenant.id, fleet, { driver: driverHash, admin: secondAdminHash }, i * 9);
+      await seedDemoTrips(tx as unknown as Db, tenant.id, demo.type);
     }
+    await seedDemoContent(tx);
   });
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../client.ts';
+import { seedLandingSections } from './site-content.ts';
 import { currencies, languages, spaceUnits, tenantTypes, volumeUnits } from '../schema/index.ts';
 
 // Product-wide lists every installation needs, written idempotently at every start.
@@ -53,4 +54,5 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await db.insert(spaceUnits).values(SPACE_UNIT_ROWS).onConflictDoNothing();
   await db.insert(volumeUnits).values(VOLUME_UNIT_ROWS).onConflictDoNothing();
   await db.insert(languages).values(LANGUAGE_ROWS).onConflictDoNothing();
+  await seedLandingSections(db);
 }

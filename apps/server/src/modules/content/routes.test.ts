@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANDING_SECTIONS, seedLandingSections } from '../../db/seed/site-content.ts';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
 
 // A real SMTP server on a free local port stands in for the sales mailbox.
@@ -117,7 +118,16 @@ describe('POST /api/admin/send-email', () => {
   });
 });
 
+const publishedTotal = async (): Promise<number> =>
+  (await t.app.inject({ method: 'GET', url: '/api/content/blogs' })).json().meta.pagination.total;
+
 describe('blog', () => {
+  // The demo seed publishes its own articles; the counts below are on top of them.
+  let seeded = 0;
+  beforeAll(async () => {
+    seeded = await publishedTotal();
+  });
+
   const xss =
     '<p>Safe</p><img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)">x</a>';
 
@@ -160,7 +170,12 @@ describe('blog', () => {
       method: 'GET',
       url: '/api/content/blogs?pagination[page]=1&pagination[pageSize]=10',
     });
-    expect(list.json().meta.pagination).toEqual({ page: 1, pageSize: 10, pageCount: 1, total: 1 });
+    expect(list.json().meta.pagination).toEqual({
+      page: 1,
+      pageSize: 10,
+      pageCount: Math.ceil((seeded + 1) / 10),
+      total: seeded + 1,
+    });
   });
 
   it('pages the list and answers the latest posts with a limit', async () => {
@@ -179,8 +194,9 @@ describe('blog', () => {
         url: '/api/content/blogs?pagination[page]=2&pagination[pageSize]=10',
       })
     ).json();
-    expect(page2.meta.pagination).toMatchObject({ page: 2, pageCount: 2, total: 12 });
-    expect(page2.data).toHaveLength(2);
+    const total = seeded + 12;
+    expect(page2.meta.pagination).toMatchObject({ page: 2, pageCount: Math.ceil(total / 10), total });
+    expect(page2.data).toHaveLength(Math.min(10, total - 10));
     const latest = (
       await t.app.inject({
         method: 'GET',
@@ -207,6 +223,48 @@ describe('blog', () => {
       403,
     );
     expect((await call(t, superAdmin, 'DELETE', '/api/v1/content/blogs/99999')).status).toBe(404);
+  });
+});
+
+describe('POST /api/v1/content/blogs/preview', () => {
+  it('answers the sanitised HTML a post would get, and stores nothing', async () => {
+    const before = await publishedTotal();
+    const res = await call(t, superAdmin, 'POST', '/api/v1/content/blogs/preview', {
+      content_format: 'markdown',
+      content: '## Fuel\n\n**Check** the receipts.<script>alert(1)</script>[x](javascript:alert(1))',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.html).toContain('<h2>Fuel</h2>');
+    expect(res.body.data.html).toContain('<strong>Check</strong>');
+    expect(res.body.data.html).not.toMatch(/<script|javascript:/);
+    expect(await publishedTotal()).toBe(before);
+  });
+});
+
+describe('seeded content', () => {
+  it('has every landing section and the demo articles, published with rendered HTML', async () => {
+    const landing = (
+      await t.app.inject({ method: 'GET', url: '/api/content/landing-page?populate=deep' })
+    ).json();
+    expect(landing.data.hero_section).toMatchObject({ primary_label: 'Free consultation' });
+    expect(Object.values(landing.data).every((section) => section !== null)).toBe(true);
+    const article = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/content/blogs?filters[slug][$eq]=proof-of-delivery-that-settles-disputes',
+      })
+    ).json().data[0];
+    expect(article.title).toBe('Proof of delivery that settles disputes');
+    expect(article.content).toContain('<h2>What proof has to show</h2>');
+    expect(article.published_at).toBe('2025-03-18T08:00:00.000Z');
+  });
+
+  it('keeps a landing section the super admin edited when the reference data is written again', async () => {
+    const edited = { ...LANDING_SECTIONS.demo_section, title: 'Book a walkthrough' };
+    await call(t, superAdmin, 'PUT', '/api/v1/content/landing-page/demo_section', { content: edited });
+    await seedLandingSections(t.database.db);
+    const landing = (await t.app.inject({ method: 'GET', url: '/api/content/landing-page' })).json();
+    expect(landing.data.demo_section.title).toBe('Book a walkthrough');
   });
 });
 

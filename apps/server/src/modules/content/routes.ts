@@ -25,6 +25,7 @@ import {
   listPublishedPosts,
   upsertLandingSection,
 } from './queries.ts';
+import { renderPostContent } from './sanitize.ts';
 import { receiveContactRequest, savePost, toBlogPost, toBlogPostAdmin, toContactRow } from './service.ts';
 
 const tags = ['Public content'];
@@ -183,6 +184,20 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
       },
     },
     async (request) => ok(await savePost(db, request.body), 'Post saved.'),
+  );
+
+  app.post(
+    '/api/v1/content/blogs/preview',
+    {
+      config: superOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'The HTML a post would get, rendered and sanitised as on save; nothing is stored',
+        body: ZBlogPostInput.pick({ content_format: true, content: true }),
+        response: { 200: ZEnvelope(z.object({ html: z.string() })), ...errors },
+      },
+    },
+    async (request) => ok({ html: renderPostContent(request.body.content_format, request.body.content) }),
   );
 
   app.put(

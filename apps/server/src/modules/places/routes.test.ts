@@ -14,29 +14,29 @@ afterAll(() => t.close());
 describe('origins (warehouse/*)', () => {
   it('adds, searches, updates and archives an origin', async () => {
     const added = await call(t, delivery, 'POST', '/api/warehouse/add', {
-      title: 'Jebel Ali Hub',
+      title: 'Hatta Border Hub',
       lat: 25.011,
       lon: 55.061,
     });
     expect(added.body).toMatchObject({
       responseCode: 1,
-      data: { title: 'Jebel Ali Hub', lat: 25.011, lon: 55.061 },
+      data: { title: 'Hatta Border Hub', lat: 25.011, lon: 55.061 },
     });
     const id = added.body.data.id as number;
-    const found = await call(t, delivery, 'POST', '/api/warehouse/get-warehouse?title=jebel&limit=5', {});
+    const found = await call(t, delivery, 'POST', '/api/warehouse/get-warehouse?title=hatta&limit=5', {});
     expect(found.body.data.map((w: { id: number }) => w.id)).toEqual([id]);
     const saved = await call(t, delivery, 'POST', '/api/warehouse/save', {
       id,
-      title: 'Jebel Ali Hub 2',
+      title: 'Hatta Border Hub 2',
       lat: '25.02',
       lon: '55.07',
     });
-    expect(saved.body.data).toMatchObject({ title: 'Jebel Ali Hub 2', lat: 25.02 });
+    expect(saved.body.data).toMatchObject({ title: 'Hatta Border Hub 2', lat: 25.02 });
     expect(
       (await call(t, namat, 'POST', '/api/warehouse/save', { id, title: 'x', lat: 1, lon: 1 })).status,
     ).toBe(404);
     expect((await call(t, delivery, 'POST', '/api/warehouse/archive', { id })).body.responseCode).toBe(1);
-    expect((await call(t, delivery, 'GET', '/api/warehouse/get-warehouse?title=jebel')).body.data).toEqual(
+    expect((await call(t, delivery, 'GET', '/api/warehouse/get-warehouse?title=hatta')).body.data).toEqual(
       [],
     );
   });
@@ -44,11 +44,11 @@ describe('origins (warehouse/*)', () => {
   it('refuses a missing title and coordinates out of range, writing nothing', async () => {
     const empty = await call(t, delivery, 'POST', '/api/warehouse/add', { title: ' ', lat: 25, lon: 55 });
     expect(empty.body.responseMessage).toBe('Field is required');
-    const lat = await call(t, delivery, 'POST', '/api/warehouse/add', { title: 'X', lat: 95, lon: 55 });
+    const lat = await call(t, delivery, 'POST', '/api/warehouse/add', { title: 'Xq', lat: 95, lon: 55 });
     expect(lat.body.responseMessage).toBe('Latitude must be a number between -90 and 90');
-    const lon = await call(t, delivery, 'POST', '/api/warehouse/add', { title: 'X', lat: 25, lon: 'east' });
+    const lon = await call(t, delivery, 'POST', '/api/warehouse/add', { title: 'Xq', lat: 25, lon: 'east' });
     expect(lon.status).toBe(400);
-    expect((await call(t, delivery, 'GET', '/api/warehouse/get-warehouse?title=X')).body.data).toEqual([]);
+    expect((await call(t, delivery, 'GET', '/api/warehouse/get-warehouse?title=Xq')).body.data).toEqual([]);
   });
 });
 
@@ -71,8 +71,10 @@ describe('destinations (destination/*)', () => {
       lon: 1,
     });
     expect(other.status).toBe(403);
-    expect((await call(t, namat, 'GET', '/api/destination/get-destinations')).body.data).toEqual([]);
     const id = added.body.data.id as number;
+    const namatList = (await call(t, namat, 'GET', '/api/destination/get-destinations')).body.data;
+    expect(namatList.map((d: { id: number }) => d.id)).not.toContain(id);
+    expect(namatList.map((d: { name: string }) => d.name)).not.toContain('x');
     expect(
       (
         await call(t, delivery, 'POST', '/api/destination/save', {

@@ -1,4 +1,4 @@
-import { MESSAGES, SETTING_KEYS, TERM_KEYS, type TSettingItem } from '@fleet/contract';
+import { isTimeZone, MESSAGES, SETTING_KEYS, TERM_KEYS, type TSettingItem } from '@fleet/contract';
 import { AppError } from '../../platform/errors.ts';
 
 export interface KnownLists {
@@ -31,6 +31,9 @@ export function validateSettings(items: TSettingItem[], lists: KnownLists): void
       throw new AppError('BAD_REQUEST', MESSAGES.settings.lonInvalid);
     if (terms.has(key) && (value.length < 1 || value.length > 49)) {
       throw new AppError('BAD_REQUEST', MESSAGES.settings.termInvalid);
+    }
+    if (key === 'time_zone' && !isTimeZone(value)) {
+      throw new AppError('BAD_REQUEST', MESSAGES.schedules.timeZoneInvalid);
     }
     const options = listed[key];
     if (options && !options.includes(value)) {

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tripFlagText, tripStatusText, type TTripRow } from '@fleet/contract';
+import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const DAY = 86_400_000;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+describe('demo trips', () => {
+  for (const tenant of ['delivery', 'school', 'namat'] as const) {
+    it(`gives the ${tenant} tenant about 60 trips over the last 30 days and today, in every state`, async () => {
+      const cookie = await t.login(DEMO[tenant].email, DEMO[tenant].password);
+      const res = await call(t, cookie, 'POST', '/api/trip/get-all-trips?page_size=100', {
+        fdate: day(Date.now() - 31 * DAY),
+        tdate: day(Date.now() + DAY),
+      });
+      const trips: TTripRow[] = res.body.data.trips;
+      const made = trips.filter((x) => x.schedule_id === null);
+      expect(made.length).toBeGreaterThanOrEqual(55);
+      expect(made.length).toBeLessThanOrEqual(65);
+      const texts = new Set(made.map((x) => `${tripFlagText(x)} / ${tripStatusText(x.status)}`));
+      expect(texts).toEqual(
+        new Set([
+          'Not Picked / Waiting',
+          'Picked / started late',
+          'Picked / started early',
+          'Delivered / started late',
+          'Delivered / started early',
+        ]),
+      );
+      for (const trip of made) {
+        expect(trip.destinations.length).toBeGreaterThanOrEqual(2);
+        expect(trip.destinations.length).toBeLessThanOrEqual(4);
+        expect(trip.destinations.every((d) => d.tasks.length > 0 && d.destination_id !== null)).toBe(true);
+        if (trip.ended_date) expect(trip.ended_date > trip.started_date!).toBe(true);
+      }
+      // Trips of both demo schedules are in the list too.
+      const schedules = await call(t, cookie, 'GET', '/api/trip-schedule/get-scheduled-trips');
+      expect(schedules.body.data.pagination.total_items).toBe(2);
+      expect(trips.some((x) => x.schedule_id !== null)).toBe(true);
+    });
+  }
+});

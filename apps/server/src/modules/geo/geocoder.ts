@@ -1,0 +1,78 @@
+import type { TGeocodeResult } from '@fleet/contract';
+
+export const GEOCODER_TIMEOUT_MS = 5000;
+export const GEOCODER_LIMIT = 5;
+
+/** A Nominatim `/search` answer row (format json or jsonv2). */
+interface NominatimPlace {
+  display_name?: unknown;
+  lat?: unknown;
+  lon?: unknown;
+}
+
+/** A Photon `/api` answer: GeoJSON features with OSM properties. */
+interface PhotonAnswer {
+  features?: {
+    geometry?: { coordinates?: unknown };
+    properties?: Record<string, unknown>;
+  }[];
+}
+
+const PHOTON_NAME_PARTS = ['name', 'housenumber', 'street', 'district', 'city', 'state', 'country'];
+
+function photonName(properties: Record<string, unknown>): string {
+  const parts = PHOTON_NAME_PARTS.map((key) => properties[key]).filter(
+    (part): part is string => typeof part === 'string' && part.trim() !== '',
+  );
+  return [...new Set(parts)].join(', ');
+}
+
+function place(name: unknown, lat: unknown, lon: unknown): TGeocodeResult | null {
+  const point = { lat: Number(lat), lon: Number(lon) };
+  if (typeof name !== 'string' || name.trim() === '') return null;
+  if (!Number.isFinite(point.lat) || Math.abs(point.lat) > 90) return null;
+  if (!Number.isFinite(point.lon) || Math.abs(point.lon) > 180) return null;
+  return { name: name.trim(), ...point };
+}
+
+/**
+ * Reads either answer shape into places; anything else yields null (the service is not what the
+ * configuration says). Rows without a usable name or point are skipped.
+ */
+export function parseGeocoderAnswer(body: unknown): TGeocodeResult[] | null {
+  if (Array.isArray(body)) {
+    return (body as NominatimPlace[])
+      .map((row) => place(row?.display_name, row?.lat, row?.lon))
+      .filter((row) => row !== null);
+  }
+  const features = (body as PhotonAnswer | null)?.features;
+  if (Array.isArray(features)) {
+    return features
+      .map((feature) => {
+        const [lon, lat] = Array.isArray(feature?.geometry?.coordinates) ? feature.geometry.coordinates : [];
+        return place(photonName(feature?.properties ?? {}), lat, lon);
+      })
+      .filter((row) => row !== null);
+  }
+  return null;
+}
+
+/**
+ * Searches a Nominatim- or Photon-compatible service. `baseUrl` is its search endpoint
+ * (for example `https://nominatim.example.org/search` or `https://photon.example.org/api`);
+ * the query and a result limit are added to it. Throws on no answer, a bad status or an
+ * unknown answer shape.
+ */
+export async function searchPlaces(baseUrl: string, query: string): Promise<TGeocodeResult[]> {
+  const url = new URL(baseUrl);
+  url.searchParams.set('q', query);
+  url.searchParams.set('limit', String(GEOCODER_LIMIT));
+  const response = await fetch(url, {
+    headers: { accept: 'application/json', 'user-agent': 'fleet-console' },
+    signal: AbortSignal.timeout(GEOCODER_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
+  const places = parseGeocoderAnswer(await response.json());
+  if (!places) throw new Error('geocoder answer has an unknown shape');
+  return places.slice(0, GEOCODER_LIMIT);
+}

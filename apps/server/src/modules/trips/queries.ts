@@ -1,0 +1,419 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
+import {
+  accidents,
+  currencies,
+  destinations,
+  drivers,
+  fines,
+  tasks,
+  tenants,
+  tenantSettings,
+  tripDestinations,
+  trips,
+  tripTypes,
+  vehicles,
+  warehouses,
+} from '../../db/schema/index.ts';
+import { stopColumns, taskColumns, type TStopPlan } from './plan.ts';
+
+export type TNewTrip = Omit<typeof trips.$inferInsert, 'tenantId' | 'id'>;
+
+// ---------- Lookups of the things a trip points at ----------
+
+type TLiveTable = typeof drivers | typeof warehouses | typeof tripTypes;
+
+/** A live (not archived) row of the tenant in one of the tables a trip points at. */
+async function findLive(db: Db, table: TLiveTable, tenantId: number, id: number) {
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.tenantId, tenantId), eq(table.id, id), eq(table.archived, false)))
+    .limit(1);
+  return row;
+}
+export const findLiveDriver = (db: Db, tenantId: number, id: number) => findLive(db, drivers, tenantId, id);
+export const findWarehouse = (db: Db, tenantId: number, id: number) => findLive(db, warehouses, tenantId, id);
+export const findTripType = (db: Db, tenantId: number, id: number) => findLive(db, tripTypes, tenantId, id);
+
+/** The tenant's live destinations among these ids. */
+export const findDestinations = async (db: Db, tenantId: number, ids: number[]) =>
+  ids.length
+    ? db
+        .select({
+          id: destinations.id,
+          name: destinations.name,
+          lat: destinations.lat,
+          lon: destinations.lon,
+        })
+        .from(destinations)
+        .where(
+          and(
+            eq(destinations.tenantId, tenantId),
+            inArray(destinations.id, ids),
+            eq(destinations.archived, false),
+          ),
+        )
+    : [];
+
+/** The tenant's word for a trip (`trip_term`), for the answers' messages. */
+export async function tripTermOf(db: Db, tenantId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ value: tenantSettings.value })
+    .from(tenantSettings)
+    .where(and(eq(tenantSettings.tenantId, tenantId), eq(tenantSettings.key, 'trip_term')))
+    .limit(1);
+  return row?.value || undefined;
+}
+
+// ---------- Reading trips ----------
+
+export interface TTripFilter {
+  /** Planned start (or creation, for a trip without one) in [from, to). */
+  from?: Date | undefined;
+  to?: Date | undefined;
+  driverId?: number | undefined;
+  /** Driver name, origin or type. */
+  search?: string | undefined;
+}
+
+const when = sql`coalesce(${trips.startDate}, ${trips.createdDate})`;
+
+/** What a trip or a schedule row shows of its driver, origin and type. */
+export const refColumns = {
+  driver: { id: drivers.id, fname: drivers.fname, lname: drivers.lname },
+  warehouse: { id: warehouses.id, title: warehouses.title, lat: warehouses.lat, lon: warehouses.lon },
+  type: { id: tripTypes.id, title: tripTypes.title },
+};
+
+/** Join conditions from a trip or a schedule to its driver, origin and type, within the tenant. */
+export const refJoins = (
+  tenantId: number,
+  cols: { driverId: AnyPgColumn; warehouseId: AnyPgColumn; typeId: AnyPgColumn },
+) => ({
+  driver: and(eq(drivers.id, cols.driverId), eq(drivers.tenantId, tenantId)),
+  warehouse: and(eq(warehouses.id, cols.warehouseId), eq(warehouses.tenantId, tenantId)),
+  type: and(eq(tripTypes.id, cols.typeId), eq(tripTypes.tenantId, tenantId)),
+});
+
+/** A search over the joined driver's name, origin and type. */
+export function refsSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${escapeLike(search)}%`;
+  return or(
+    ilike(sql`${drivers.fname} || ' ' || ${drivers.lname}`, pattern),
+    ilike(warehouses.title, pattern),
+    ilike(tripTypes.title, pattern),
+  );
+}
+
+const tripJoins = (tenantId: number) => refJoins(tenantId, trips);
+
+function tripWhere(tenantId: number, f: TTripFilter): SQL | undefined {
+  return and(
+    eq(trips.tenantId, tenantId),
+    eq(trips.archived, false),
+    f.from ? sql`${when} >= ${f.from.toISOString()}::timestamptz` : undefined,
+    f.to ? sql`${when} < ${f.to.toISOString()}::timestamptz` : undefined,
+    f.driverId ? eq(trips.driverId, f.driverId) : undefined,
+    refsSearch(f.search),
+  );
+}
+
+/** The matching trips' ids, joined to what the search looks at. */
+function matchingTrips(db: Db, tenantId: number, filter: TTripFilter) {
+  const j = tripJoins(tenantId);
+  return db
+    .select({ id: trips.id })
+    .from(trips)
+    .leftJoin(drivers, j.driver)
+    .leftJoin(warehouses, j.warehouse)
+    .leftJoin(tripTypes, j.type)
+    .where(tripWhere(tenantId, filter));
+}
+
+/** Ids of the matching trips, newest id first, one page of them, and how many match in all. */
+export async function pageTripIds(
+  db: Db,
+  tenantId: number,
+  filter: TTripFilter,
+  page: { limit: number; offset: number },
+): Promise<{ ids: number[]; total: number }> {
+  const base = () => matchingTrips(db, tenantId, filter);
+  const [total] = await db.select({ n: count() }).from(base().as('matching'));
+  const rows = await base().orderBy(desc(trips.id)).limit(page.limit).offset(page.offset);
+  return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
+}
+
+/** Every trip of the tenant with these ids (archived ones included), with all the details a row shows. */
+export async function loadTrips(db: Db, tenantId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const j = tripJoins(tenantId);
+  const rows = await db
+    .select({ trip: trips, ...refColumns })
+    .from(trips)
+    .leftJoin(drivers, j.driver)
+    .leftJoin(warehouses, j.warehouse)
+    .leftJoin(tripTypes, j.type)
+    .where(and(eq(trips.tenantId, tenantId), inArray(trips.id, ids)));
+  const [stops, tripFines, tripAccidents] = await Promise.all([
+    db
+      .select()
+      .from(tripDestinations)
+      .where(and(eq(tripDestinations.tenantId, tenantId), inArray(tripDestinations.tripId, ids)))
+      .orderBy(asc(tripDestinations.tripId), asc(tripDestinations.position)),
+    db
+      .select()
+      .from(fines)
+      .where(and(eq(fines.tenantId, tenantId), inArray(fines.tripId, ids), eq(fines.archived, false)))
+      .orderBy(asc(fines.issuedDate)),
+    db
+      .select()
+      .from(accidents)
+      .where(
+        and(eq(accidents.tenantId, tenantId), inArray(accidents.tripId, ids), eq(accidents.archived, false)),
+      )
+      .orderBy(asc(accidents.createdDate)),
+  ]);
+  const stopIds = stops.map((s) => s.id);
+  const stopTasks = stopIds.length
+    ? await db
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.tenantId, tenantId), inArray(tasks.tripDestinationId, stopIds)))
+        .orderBy(asc(tasks.priority), asc(tasks.id))
+    : [];
+  const byId = new Map(rows.map((r) => [r.trip.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        ...r,
+        stops: stops
+          .filter((s) => s.tripId === id)
+          .map((s) => ({ ...s, tasks: stopTasks.filter((t) => t.tripDestinationId === s.id) })),
+        fines: tripFines.filter((f) => f.tripId === id),
+        accidents: tripAccidents.filter((a) => a.tripId === id),
+      },
+    ];
+  });
+}
+export type TTripDetails = Awaited<ReturnType<typeof loadTrips>>[number];
+
+/** Ids of the matching trips, newest first, capped. */
+export async function tripIdsWhere(db: Db, tenantId: number, filter: TTripFilter, limit: number) {
+  const rows = await matchingTrips(db, tenantId, filter).orderBy(desc(trips.id)).limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** A live trip of the tenant: its own columns only. */
+export async function findTrip(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(trips)
+    .where(and(eq(trips.tenantId, tenantId), eq(trips.id, id), eq(trips.archived, false)))
+    .limit(1);
+  return row;
+}
+
+// ---------- Writing trips ----------
+
+/** A stop of a trip being written: the plan, plus the driver's actual times when already known. */
+export type TTripStop = TStopPlan & { arrivedDate?: Date | null; departedDate?: Date | null };
+
+export interface TTripToInsert {
+  trip: TNewTrip;
+  stops: TTripStop[];
+}
+
+/**
+ * Inserts trips with their stops and tasks in three statements, whatever their number. With
+ * `skipExisting`, a trip whose (schedule, occurrence) already exists is left out (ON CONFLICT DO
+ * NOTHING): the materialiser relies on it to create each occurrence once.
+ */
+export async function insertTrips(
+  db: Db,
+  tenantId: number,
+  items: TTripToInsert[],
+  { skipExisting = false } = {},
+): Promise<number[]> {
+  if (!items.length) return [];
+  const insert = db.insert(trips).values(items.map((i) => ({ ...i.trip, tenantId })));
+  const inserted = await (skipExisting ? insert.onConflictDoNothing() : insert).returning({
+    id: trips.id,
+    occurrenceStart: trips.occurrenceStart,
+  });
+  // Rows come back in the order given; skipped ones are found again by their occurrence.
+  const planOf = (row: (typeof inserted)[number], index: number) =>
+    skipExisting
+      ? items.find((i) => i.trip.occurrenceStart?.getTime() === row.occurrenceStart?.getTime())!
+      : items[index]!;
+  await insertStops(
+    db,
+    tenantId,
+    inserted.flatMap((row, index) =>
+      planOf(row, index).stops.map((stop, position) => ({ tripId: row.id, position, stop })),
+    ),
+  );
+  return inserted.map((r) => r.id);
+}
+
+/** Inserts stops and their tasks in two statements. */
+async function insertStops(
+  db: Db,
+  tenantId: number,
+  flat: { tripId: number; position: number; stop: TTripStop }[],
+) {
+  if (!flat.length) return;
+  const ids = await db
+    .insert(tripDestinations)
+    .values(
+      flat.map(({ tripId, position, stop }) => ({
+        tenantId,
+        tripId,
+        position,
+        ...stopColumns(stop),
+        arrivedDate: stop.arrivedDate ?? null,
+        departedDate: stop.departedDate ?? null,
+      })),
+    )
+    .returning({ id: tripDestinations.id });
+  const taskRows = flat.flatMap(({ stop }, i) =>
+    stop.tasks.map((t) => ({ tenantId, tripDestinationId: ids[i]!.id, ...taskColumns(t) })),
+  );
+  if (taskRows.length) await db.insert(tasks).values(taskRows);
+}
+
+export async function updateTrip(db: Db, tenantId: number, id: number, values: Partial<TNewTrip>) {
+  const [row] = await db
+    .update(trips)
+    .set(values)
+    .where(and(eq(trips.tenantId, tenantId), eq(trips.id, id), eq(trips.archived, false)))
+    .returning({ id: trips.id });
+  return row;
+}
+
+/** The stops and tasks a trip has now, to check the ids a save names. */
+export async function stopAndTaskIds(db: Db, tenantId: number, tripId: number) {
+  const stops = await db
+    .select({ id: tripDestinations.id })
+    .from(tripDestinations)
+    .where(and(eq(tripDestinations.tenantId, tenantId), eq(tripDestinations.tripId, tripId)));
+  const stopIds = stops.map((s) => s.id);
+  const stopTasks = stopIds.length
+    ? await db
+        .select({ id: tasks.id, stopId: tasks.tripDestinationId })
+        .from(tasks)
+        .where(and(eq(tasks.tenantId, tenantId), inArray(tasks.tripDestinationId, stopIds)))
+    : [];
+  return { stopIds, tasks: stopTasks };
+}
+
+/**
+ * Makes a trip's stops and tasks what the plan says. Stops and tasks the plan names by id are
+ * updated in place (keeping the driver's arrival and departure times and the task's identity);
+ * the others are inserted; those the plan no longer has are deleted.
+ */
+export async function replaceTripStops(db: Db, tenantId: number, tripId: number, plan: TStopPlan[]) {
+  const kept = plan.flatMap((s) => (s.id ? [s.id] : []));
+  await db
+    .delete(tripDestinations)
+    .where(
+      and(
+        eq(tripDestinations.tenantId, tenantId),
+        eq(tripDestinations.tripId, tripId),
+        kept.length ? notInArray(tripDestinations.id, kept) : undefined,
+      ),
+    );
+  for (const [position, stop] of plan.entries()) {
+    if (!stop.id) continue;
+    await db
+      .update(tripDestinations)
+      .set({ position, ...stopColumns(stop) })
+      .where(and(eq(tripDestinations.tenantId, tenantId), eq(tripDestinations.id, stop.id)));
+    const keptTasks = stop.tasks.flatMap((t) => (t.id ? [t.id] : []));
+    await db
+      .delete(tasks)
+      .where(
+        and(
+          eq(tasks.tenantId, tenantId),
+          eq(tasks.tripDestinationId, stop.id),
+          keptTasks.length ? notInArray(tasks.id, keptTasks) : undefined,
+        ),
+      );
+    for (const task of stop.tasks) {
+      if (task.id) {
+        await db
+          .update(tasks)
+          .set(taskColumns(task))
+          .where(and(eq(tasks.tenantId, tenantId), eq(tasks.id, task.id)));
+      }
+    }
+    const fresh = stop.tasks.filter((t) => !t.id);
+    if (fresh.length) {
+      await db
+        .insert(tasks)
+        .values(fresh.map((t) => ({ tenantId, tripDestinationId: stop.id!, ...taskColumns(t) })));
+    }
+  }
+  await insertStops(
+    db,
+    tenantId,
+    plan.flatMap((stop, position) => (stop.id ? [] : [{ tripId, position, stop }])),
+  );
+}
+
+/** Archives live trips of the tenant; answers the ids archived. */
+export async function archiveTrips(db: Db, tenantId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .update(trips)
+    .set({ archived: true })
+    .where(and(eq(trips.tenantId, tenantId), inArray(trips.id, ids), eq(trips.archived, false)))
+    .returning({ id: trips.id });
+  return rows.map((r) => r.id);
+}
+
+/** Trips not yet started nor picked up. */
+export const unstarted = () => and(isNull(trips.startedDate), eq(trips.flag, 0), eq(trips.archived, false));
+
+/** What the report needs beyond the trip: the tenant, its settings, and the driver's vehicle. */
+export async function reportContextOf(db: Db, tenantId: number, driverId: number | null) {
+  const [tenant] = await db
+    .select({ name: tenants.name, type: tenants.type })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  const settings = await db
+    .select({ key: tenantSettings.key, value: tenantSettings.value })
+    .from(tenantSettings)
+    .where(eq(tenantSettings.tenantId, tenantId));
+  const [vehicle] = driverId
+    ? await db
+        .select({ reference: vehicles.reference, brand: vehicles.brand, model: vehicles.model })
+        .from(drivers)
+        .innerJoin(vehicles, and(eq(vehicles.id, drivers.busId), eq(vehicles.tenantId, tenantId)))
+        .where(and(eq(drivers.tenantId, tenantId), eq(drivers.id, driverId)))
+        .limit(1)
+    : [];
+  const currencyList = await db
+    .select({ id: currencies.id, name: currencies.name, symbol: currencies.symbol })
+    .from(currencies);
+  return { tenant: tenant!, settings, vehicle: vehicle ?? null, currencies: currencyList };
+}
