@@ -2,7 +2,26 @@ import type { PageMap } from './routes';
 
 /** The pages built so far. Each is its own chunk; menu links to other routes fall to the unknown-path rule. */
 export const pages: PageMap = {
-  home: () => import('../features/home/home-page').then((m) => ({ default: m.HomePage })),
   login: () => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
   overview: () => import('../features/overview/overview-page').then((m) => ({ default: m.OverviewPage })),
+  vehicles: () => import('../features/vehicles/vehicles-page').then((m) => ({ default: m.VehiclesPage })),
+  drivers: () => import('../features/drivers/drivers-page').then((m) => ({ default: m.DriversPage })),
+  admins: () => import('../features/admins/admins-page').then((m) => ({ default: m.AdminsPage })),
+  settings: () => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
+  origins: () => import('../features/origins/origins-page').then((m) => ({ default: m.OriginsPage })),
+  destinations: () =>
+    import('../features/destinations/destinations-page').then((m) => ({ default: m.DestinationsPage })),
+  tripTypes: () =>
+    import('../features/trip-types/trip-types-page').then((m) => ({ default: m.TripTypesPage })),
+  trips: () => import('../features/trips/trips-page').then((m) => ({ default: m.TripsPage })),
+  scheduledTrips: () =>
+    import('../features/scheduled-trips/scheduled-trips-page').then((m) => ({
+      default: m.ScheduledTripsPage,
+    })),
+  superAdmins: () => import('../features/tenants/tenants-page').then((m) => ({ default: m.TenantsPage })),
+  contentBlog: () =>
+    import('../features/content-admin/blog-posts-page').then((m) => ({ default: m.BlogPostsPage })),
+  contentInbox: () => import('../features/content-admin/inbox-page').then((m) => ({ default: m.InboxPage })),
+  tenantAdmins: () =>
+    import('../features/tenant-admins/tenant-admins-page').then((m) => ({ default: m.TenantAdminsPage })),
 };

@@ -28,7 +28,7 @@ describe('paths', () => {
 
   it('gives the console routes the main layout by default and the public pages the home layout', () => {
     expect(paths.overview).toMatchObject({ layout: 'main', access: 'signedIn' });
-    expect(paths.apiCatalog).toMatchObject({ layout: 'main', access: 'public' });
+    expect(paths.apiCatalog).toMatchObject({ layout: 'home', access: 'public' });
     expect(paths.home).toMatchObject({ layout: 'home', access: 'public' });
     expect(paths.superAdmins.access).toBe('superAdmin');
     expect(paths.crmOrders.access).toBe('crm');

@@ -75,6 +75,8 @@ export const paths = {
   termsConditions: publicPage('/terms-conditions'),
   privacyPolicy: publicPage('/privacy-policy'),
   cookiePolicy: publicPage('/cookie-policy'),
+  // No sign-in guard (spec 000 §2); part of the public site, so it is rendered on the server too.
+  apiCatalog: publicPage('/api-catalog'),
   login: route('/login', { layout: 'none', access: 'guest' }),
 
   // Console (main layout, signed in)
@@ -117,6 +119,9 @@ export const paths = {
   } satisfies RouteDef<{ driver_id: number | string; driverName: string } | undefined>,
   admins: route('/admins'),
   superAdmins: route('/super-admins', { access: 'superAdmin' }),
+  // The public site's content, edited by the super admin (not in the spec's route list).
+  contentBlog: route('/content/blog', { access: 'superAdmin' }),
+  contentInbox: route('/content/inbox', { access: 'superAdmin' }),
   tenantAdmins: {
     path: '/tenant/:id/admins',
     layout: 'main',
@@ -146,7 +151,6 @@ export const paths = {
   } satisfies RouteDef<{ fdate: string; tdate: string; driver_id: number | string }>,
   settings: route('/settings'),
   ai: route('/ai'),
-  apiCatalog: route('/api-catalog', { access: 'public' }),
   crmCustomers: route('/crm/customers', { access: 'crm' }),
   crmContacts: route('/crm/contacts', { access: 'crm' }),
   crmPets: route('/crm/pets', { access: 'crm' }),

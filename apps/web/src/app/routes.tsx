@@ -4,10 +4,10 @@ import { GuestOnly, RequireCrm, RequireSession, RequireSuperAdmin, UnknownPath }
 import { lazyPage, type PageLoader } from './lazy-page';
 import { paths, type RouteAccess, type RouteKey, type RouteLayout } from './paths';
 import { RootRoute } from './root-route';
+import { PublicPageHandoff } from './public-page-handoff';
 import { RouteError } from './route-error';
 
-// Layouts are split out too, so the public pages never download the console shell.
-const HomeLayout = lazy(() => import('./layouts/home-layout').then((m) => ({ default: m.HomeLayout })));
+// The console shell is its own chunk, so the login page does not download it.
 const MainLayout = lazy(() => import('./shell/main-layout').then((m) => ({ default: m.MainLayout })));
 
 /** The pages that exist, by route key. Routes without a page fall to the unknown-path rule. */
@@ -42,6 +42,13 @@ function withLayout(Layout: ComponentType | null, children: RouteObject[]): Rout
   return Layout ? [{ element: <Layout />, children }] : children;
 }
 
+/** The public site's routes: the server renders them, so the console hands over to it. */
+function publicSiteRoutes(): RouteObject[] {
+  return (Object.keys(paths) as RouteKey[])
+    .filter((key) => paths[key].layout === 'home')
+    .map((key) => ({ path: paths[key].path, element: <PublicPageHandoff /> }));
+}
+
 /**
  * The route tree, built from the route table's meta: each page sits in its layout and behind its
  * guard. In the console the session guard sits outside the shell (a signed-out visitor never sees
@@ -65,7 +72,7 @@ export function buildRoutes(pages: PageMap): RouteObject[] {
       element: <RootRoute />,
       errorElement: <RouteError />,
       children: [
-        ...framed('home', HomeLayout),
+        ...publicSiteRoutes(),
         ...framed('none', null),
         ...framed('main', MainLayout),
         ...guarded('signedIn', withLayout(MainLayout, consoleRoutes)),

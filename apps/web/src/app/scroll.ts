@@ -1,20 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { APP_BAR_HEIGHT, HASH_SCROLL_RETRY_MS } from '../lib/layout';
-
-/** The fixed app bar covers the top of the page; a hash target is scrolled just below it. */
-function topOffset(): number {
-  const bar = document.querySelector<HTMLElement>('[data-fixed-app-bar]');
-  return bar?.offsetHeight || APP_BAR_HEIGHT;
-}
-
-function scrollToElement(id: string): boolean {
-  const element = document.getElementById(id);
-  if (!element) return false;
-  const top = element.getBoundingClientRect().top + window.scrollY - topOffset();
-  window.scrollTo({ top, behavior: 'smooth' });
-  return true;
-}
+import { scrollToHash } from '../lib/hash-scroll';
 
 /**
  * Spec 000 §2: a hash link scrolls smoothly to its target (retrying once after 50 ms, for targets
@@ -27,9 +13,6 @@ export function useScrollOnNavigate(): void {
       window.scrollTo({ top: 0, left: 0 });
       return;
     }
-    const id = decodeURIComponent(hash.slice(1));
-    if (scrollToElement(id)) return;
-    const retry = window.setTimeout(() => scrollToElement(id), HASH_SCROLL_RETRY_MS);
-    return () => window.clearTimeout(retry);
+    return scrollToHash(hash);
   }, [key, hash]);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { openPublicPage } from '../lib/public-site';
 import { SESSION_STORAGE_KEYS } from '../lib/storage-keys';
 import { callsTo, mockApi, ok } from '../test/mock-api';
 import { renderApp } from '../test/render-app';
@@ -25,8 +26,9 @@ describe('session check at start-up', () => {
 
   it('treats a refused check as signed out', async () => {
     mockApi();
-    renderApp('/overview');
-    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    const { router } = renderApp('/overview');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(openPublicPage).toHaveBeenCalledWith('/');
     expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.adminSession)).toBeNull();
   });
 

@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import LocalShippingRoundedIcon from '@mui/icons-material/LocalShippingRounded';
+import { PRODUCT_NAME } from '../lib/product';
 
-export const PRODUCT_NAME = 'Fleet Console';
+export { PRODUCT_NAME };
 
 /** The product mark: an icon tile, and the name unless `iconOnly`. */
 export function Brand({ iconOnly = false, inverted = false }: { iconOnly?: boolean; inverted?: boolean }) {

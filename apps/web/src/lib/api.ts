@@ -1,5 +1,6 @@
 import { MESSAGES, RESPONSE_CODE } from '@fleet/contract';
 import type { z } from 'zod';
+import { isObject, readJson } from './json';
 
 /** Every call goes to the same origin under /api (the dev server proxies it). */
 export const API_BASE = '/api';
@@ -69,19 +70,6 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Sends one request and returns the raw JSON answer of a 2xx response. */

@@ -8,6 +8,8 @@ export const SESSION_STORAGE_KEYS = {
   adminSession: 'fleet.adminSession',
   /** The exception opened from the notification bell (spec 000 §4). */
   openedExceptionId: 'fleet.openedExceptionId',
+  /** A trip another screen asks the trips screen to open read-only, with its dates as the filter (spec 001 "Trips"). */
+  openTripWithFilters: 'openTripWithFilters',
 } as const;
 
 export const LOCAL_STORAGE_KEYS = {

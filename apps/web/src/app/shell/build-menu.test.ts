@@ -149,13 +149,17 @@ describe('buildMenu', () => {
     expect(labels(menuFor('delivery'))).not.toContain('CRM');
   });
 
-  it('gives the super admin only Super Admins, whatever else is set', () => {
+  it('gives the super admin Super Admins and the public site’s Blog and Inbox, whatever else is set', () => {
     const menu = buildMenu({
       tenantType: 'delivery',
       isSuperAdmin: true,
       crmEnabled: true,
       terms: defaultTerms,
     });
-    expect(menu).toEqual([{ kind: 'link', id: 'superAdmins', label: 'Super Admins', href: '/super-admins' }]);
+    expect(menu).toEqual([
+      { kind: 'link', id: 'superAdmins', label: 'Super Admins', href: '/super-admins' },
+      { kind: 'link', id: 'contentBlog', label: 'Blog', href: '/content/blog' },
+      { kind: 'link', id: 'contentInbox', label: 'Inbox', href: '/content/inbox' },
+    ]);
   });
 });

@@ -28,6 +28,8 @@ export type MenuLinkId =
   | 'admins'
   | 'pushNotifications'
   | 'superAdmins'
+  | 'contentBlog'
+  | 'contentInbox'
   | 'crmCustomers'
   | 'crmContacts'
   | 'crmPets'
@@ -61,7 +63,16 @@ export interface BuildMenuInput {
 }
 
 type EntryId =
-  | Exclude<MenuLinkId, 'superAdmins' | `crm${string}` | 'driverSummary' | 'financeSummary' | 'logs'>
+  | Exclude<
+      MenuLinkId,
+      | 'superAdmins'
+      | 'contentBlog'
+      | 'contentInbox'
+      | `crm${string}`
+      | 'driverSummary'
+      | 'financeSummary'
+      | 'logs'
+    >
   | 'reports';
 
 // Menu orders of spec 000 "Console shell".
@@ -123,12 +134,19 @@ const HIDDEN_FOR_SCHOOL_BUS: ReadonlySet<EntryId> = new Set([
 const link = (id: MenuLinkId, label: string, href: string): MenuLink => ({ kind: 'link', id, label, href });
 
 /**
- * The side menu for one admin (spec 000 "Console shell"): the super admin sees only Super Admins;
+ * The side menu for one admin (spec 000 "Console shell"): the super admin sees Super Admins, and
+ * the public site's Blog and Inbox;
  * school_bus and every other tenant type have their own order; the CRM group goes two positions
  * before the end when the tenant has CRM. Labels use the tenant's terms.
  */
 export function buildMenu({ tenantType, isSuperAdmin, crmEnabled, terms }: BuildMenuInput): MenuEntry[] {
-  if (isSuperAdmin) return [link('superAdmins', 'Super Admins', paths.superAdmins.getHref())];
+  // Spec: Super Admins only. The public site's blog and inbox are the super admin's too, so they follow it.
+  if (isSuperAdmin)
+    return [
+      link('superAdmins', 'Super Admins', paths.superAdmins.getHref()),
+      link('contentBlog', 'Blog', paths.contentBlog.getHref()),
+      link('contentInbox', 'Inbox', paths.contentInbox.getHref()),
+    ];
 
   const trips = pluralize(terms.trip);
   const vehicles = pluralize(terms.bus);

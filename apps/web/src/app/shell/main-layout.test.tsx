@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { openPublicPage } from '../../lib/public-site';
 import { SESSIONS } from '../../test/fixtures';
 import { callsTo, mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -41,7 +42,7 @@ describe('Console shell', () => {
     expect(within(screen.getByRole('banner')).queryByText('Namat Field Services')).not.toBeInTheDocument();
   });
 
-  it('shows the super admin only Super Admins', async () => {
+  it('shows the super admin Super Admins, Blog and Inbox only', async () => {
     mockApi();
     renderApp('/overview', { session: SESSIONS.superAdmin });
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
@@ -49,7 +50,7 @@ describe('Console shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Super Admins']);
+    ).toEqual(['Super Admins', 'Blog', 'Inbox']);
   });
 
   it('expands on hover, opens the group of the current page and marks it active', async () => {
@@ -99,7 +100,8 @@ describe('Console shell', () => {
     expect(sessionStorage.length).toBe(0);
     expect(localStorage.length).toBe(0);
     expect(callsTo(fetchMock, 'POST', '/api/admin/logout')).toHaveLength(1);
-    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    // The public home is rendered by the server: the console loads it.
+    await waitFor(() => expect(openPublicPage).toHaveBeenCalledWith('/'));
   });
 
   it('opens the menu from the app bar below 1024 px', async () => {

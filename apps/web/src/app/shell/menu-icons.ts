@@ -3,6 +3,7 @@ import AccidentIcon from '@mui/icons-material/CarCrashOutlined';
 import AdminsIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import AiIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import AnalyticsIcon from '@mui/icons-material/BarChartOutlined';
+import ArticleIcon from '@mui/icons-material/ArticleOutlined';
 import ApiIcon from '@mui/icons-material/ApiOutlined';
 import ApprovalsIcon from '@mui/icons-material/FactCheckOutlined';
 import ChangeVehicleIcon from '@mui/icons-material/SwapHorizOutlined';
@@ -12,6 +13,7 @@ import DestinationsIcon from '@mui/icons-material/PlaceOutlined';
 import DriversIcon from '@mui/icons-material/BadgeOutlined';
 import ExceptionsIcon from '@mui/icons-material/ReportProblemOutlined';
 import FinesIcon from '@mui/icons-material/ReceiptLongOutlined';
+import InboxIcon from '@mui/icons-material/InboxOutlined';
 import MaintenanceIcon from '@mui/icons-material/BuildOutlined';
 import OriginsIcon from '@mui/icons-material/WarehouseOutlined';
 import PushNotificationsIcon from '@mui/icons-material/CampaignOutlined';
@@ -57,5 +59,7 @@ export const MENU_ICONS: Partial<Record<MenuLinkId | MenuGroupId, IconComponent>
   admins: AdminsIcon,
   pushNotifications: PushNotificationsIcon,
   superAdmins: SuperAdminsIcon,
+  contentBlog: ArticleIcon,
+  contentInbox: InboxIcon,
   crm: CrmIcon,
 };

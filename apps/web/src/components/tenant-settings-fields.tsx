@@ -1,0 +1,97 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { Controller, useFormContext } from 'react-hook-form';
+import type { TTenantSettingsForm } from '../lib/tenant-settings';
+import { useUnitOptions, withCurrent, type TUnitOption } from '../lib/unit-options';
+import { PlacePicker } from './place-picker';
+
+/*
+ * Fields of a tenant's settings, shared by the Settings page and the super admin's tenant dialog.
+ * They read the surrounding react-hook-form through its context (a FormProvider over a form whose
+ * values include TTenantSettingsForm).
+ */
+
+type UnitKey = 'space_unit' | 'liquid_unit' | 'currency';
+export type TermKey = 'driver_term' | 'trip_term' | 'destination_term' | 'warehouse_term' | 'bus_term';
+
+function UnitSelect({ name, label, options }: { name: UnitKey; label: string; options: TUnitOption[] }) {
+  const { control } = useFormContext<TTenantSettingsForm>();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          label={label}
+          {...field}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+          fullWidth
+        >
+          {withCurrent(options, field.value).map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+/** Distance unit, volume unit and currency, from the server lists (the spec's fallbacks when they fail). */
+export function UnitFields() {
+  const { currencies, spaceUnits, volumeUnits } = useUnitOptions();
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <UnitSelect name="space_unit" label="Distance unit" options={spaceUnits} />
+      <UnitSelect name="liquid_unit" label="Volume unit" options={volumeUnits} />
+      <UnitSelect name="currency" label="Currency" options={currencies} />
+    </Box>
+  );
+}
+
+/** The map location: name, latitude and longitude (keys location, lat, lon). */
+export function LocationField({ mapHeight }: { mapHeight?: number }) {
+  const { control } = useFormContext<TTenantSettingsForm>();
+  return (
+    <Controller
+      control={control}
+      name="place"
+      render={({ field, fieldState }) => (
+        <PlacePicker
+          label="Map location"
+          value={field.value}
+          onChange={field.onChange}
+          error={fieldState.error?.message ?? fieldState.error?.root?.message}
+          mapHeight={mapHeight}
+        />
+      )}
+    />
+  );
+}
+
+/** Text fields of the given terms, one per key, with the given labels. */
+export function TermFields({ fields }: { fields: { name: TermKey; label: string; helper?: string }[] }) {
+  const { register, formState } = useFormContext<TTenantSettingsForm>();
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      {fields.map(({ name, label, helper }) => {
+        const error = formState.errors[name]?.message;
+        return (
+          <TextField
+            key={name}
+            label={label}
+            {...register(name)}
+            error={Boolean(error)}
+            helperText={error ?? helper ?? ' '}
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: 49 } }}
+          />
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,63 @@
+import { MESSAGES, ZVehicleInput, type TVehicleInput, type TVehicleRow } from '@fleet/contract';
+import { useTerms } from '../lib/terms';
+import { saveVehicle } from '../lib/vehicles';
+import { FormDialog } from './form-dialog';
+import { FormTextField } from './form-text-field';
+
+export interface VehicleDialogProps {
+  open: boolean;
+  /** The vehicle to edit; null adds a new one. */
+  vehicle: TVehicleRow | null;
+  onClose: () => void;
+  /** Gets the saved row (the driver dialog selects a vehicle it just added). */
+  onSaved: (row: TVehicleRow) => void;
+}
+
+const EMPTY: TVehicleInput = { reference: '', brand: '', model: '', year: '', mileage: '' };
+
+/**
+ * Add/Edit vehicle (spec 000 "Drivers page"): reference, brand, model, year and mileage. It opens
+ * from the vehicles screen and from the driver dialog, so it lives among the shared components.
+ */
+export function VehicleDialog({ open, vehicle, onClose, onSaved }: VehicleDialogProps) {
+  const terms = useTerms();
+  const adding = vehicle === null;
+  const defaults: TVehicleInput = vehicle
+    ? {
+        reference: vehicle.reference,
+        brand: vehicle.brand,
+        model: vehicle.model,
+        year: String(vehicle.year),
+        mileage: vehicle.mileage === null ? '' : String(vehicle.mileage),
+      }
+    : EMPTY;
+
+  return (
+    <FormDialog
+      open={open}
+      title={adding ? `Add ${terms.bus}` : `Update ${terms.bus}`}
+      schema={ZVehicleInput}
+      defaultValues={defaults}
+      onClose={onClose}
+      onSubmit={async (values) => onSaved(await saveVehicle(values, vehicle?.id))}
+      successMessage={`${terms.bus} ${adding ? 'added' : 'updated'} successfully.`}
+      failureMessage={`Failed to ${adding ? 'add' : 'update'} ${terms.bus}.`}
+      invalidMessage={MESSAGES.vehicle.formInvalid}
+    >
+      {(form) => (
+        <>
+          <FormTextField form={form} name="reference" label="Reference" required autoFocus />
+          <FormTextField form={form} name="brand" label="Brand" required />
+          <FormTextField form={form} name="model" label="Model" required />
+          <FormTextField form={form} name="year" label="Year" required inputMode="numeric" />
+          <FormTextField
+            form={form}
+            name="mileage"
+            label={`Mileage (${terms.spaceUnit.symbol})`}
+            inputMode="decimal"
+          />
+        </>
+      )}
+    </FormDialog>
+  );
+}

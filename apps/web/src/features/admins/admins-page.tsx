@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import AdminsIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import { MESSAGES, type TAdminRow } from '@fleet/contract';
+import { ListPage, type ListColumn } from '../../components/list-page';
+import { ADMINS_QUERY_KEY, archiveAdmin, fetchAdmins } from './api/admins';
+import { AdminDialog } from './admin-dialog';
+
+const columns: ListColumn<TAdminRow>[] = [
+  { id: 'fname', label: 'First name', render: (a) => a.fname },
+  { id: 'lname', label: 'Last name', render: (a) => a.lname },
+  { id: 'email', label: 'E-mail', render: (a) => a.email },
+];
+
+/** /admins: the users (admins) of the current tenant (spec 001 "Users"). */
+export function AdminsPage() {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<TAdminRow | null>(null);
+  const [open, setOpen] = useState(false);
+
+  return (
+    <ListPage
+      title="Users"
+      icon={<AdminsIcon color="primary" />}
+      queryKey={ADMINS_QUERY_KEY}
+      fetchRows={fetchAdmins}
+      columns={columns}
+      rowName={(a) => `${a.fname} ${a.lname}`}
+      add={{
+        label: 'Add User',
+        onClick: () => {
+          setEditing(null);
+          setOpen(true);
+        },
+      }}
+      onEdit={(a) => {
+        setEditing(a);
+        setOpen(true);
+      }}
+      remove={{
+        question: () => MESSAGES.deleteQuestion('User'),
+        run: (a) => archiveAdmin(a.id),
+        successMessage: MESSAGES.admin.deleted,
+      }}
+      searchLabel="Search by name or e-mail"
+      emptyText="No users yet."
+    >
+      <AdminDialog
+        open={open}
+        admin={editing}
+        onClose={() => setOpen(false)}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: ADMINS_QUERY_KEY })}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,203 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TDriverRow, TVehicleRow } from '@fleet/contract';
+import { SESSIONS } from '../../test/fixtures';
+import { callsTo, fail, mockApi, ok, type MockHandler } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+// No pause between keys: these forms are long.
+const user = userEvent.setup({ delay: null });
+/** The page is a lazy chunk; under a full parallel run it can take a few seconds to load. */
+const PAGE_LOAD_MS = 10_000;
+
+const DRIVER: TDriverRow = {
+  id: 7,
+  fname: 'Ali',
+  lname: 'Hassan',
+  email: 'ali@example.com',
+  bus_id: 3,
+  bus: { id: 3, reference: 'DXB-1' },
+  hourly_rate: 21.8,
+  language: 'ar',
+  created_date: '2026-01-01 08:00:00',
+  archived: 0,
+};
+const NEW_VEHICLE: TVehicleRow = {
+  id: 44,
+  reference: 'NEW-44',
+  brand: 'Volvo',
+  model: 'FH',
+  year: 2024,
+  mileage: null,
+  taken: '0',
+  drivers: [],
+  created_date: '2026-01-01 08:00:00',
+};
+
+function mockDrivers(extra: Record<string, MockHandler> = {}) {
+  return mockApi({
+    'GET /api/driver/get-drivers': () => ok([DRIVER]),
+    'GET /api/language/get-languages': () => ok([{ id: 1, code: 'ar', name: 'Arabic' }]),
+    'POST /api/bus/get-buses': () => ok([]),
+    'POST /api/driver/add-driver': () => ok(null),
+    'POST /api/driver/save-web': () => ok(null),
+    'POST /api/bus/add': () => ok(NEW_VEHICLE),
+    ...extra,
+  });
+}
+
+const bodyOf = (call: unknown[] | undefined) =>
+  JSON.parse(String((call?.[1] as RequestInit).body)) as unknown;
+
+async function openAdd() {
+  renderApp('/drivers', { session: SESSIONS.delivery });
+  await user.click(await screen.findByRole('button', { name: 'Add Driver' }, { timeout: PAGE_LOAD_MS }));
+  return screen.findByRole('dialog', { name: 'Add Driver' });
+}
+
+describe('Drivers page', () => {
+  it('lists drivers with the vehicle, the rate in 2 decimals with the currency and the language', async () => {
+    mockDrivers();
+    renderApp('/drivers', { session: SESSIONS.delivery });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Drivers' }, { timeout: PAGE_LOAD_MS }),
+    ).toBeInTheDocument();
+    const row = (await screen.findByText('Ali Hassan')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('DXB-1')).toBeInTheDocument();
+    expect(within(row).getByText('21.80 €')).toBeInTheDocument();
+    expect(await within(row).findByText('Arabic')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Files of Ali Hassan' })).toHaveAttribute(
+      'href',
+      '/driver-file/7&Ali%20Hassan',
+    );
+  });
+
+  it('refuses an empty new driver with the spec messages and sends nothing', async () => {
+    const fetchMock = mockDrivers();
+    const dialog = await openAdd();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findAllByText('Field is required')).toHaveLength(3);
+    expect(within(dialog).getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByText('Please fill the form correctly')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/driver/add-driver')).toHaveLength(0);
+  });
+
+  it('checks the e-mail, the password length and the hourly rate', async () => {
+    mockDrivers();
+    const dialog = await openAdd();
+    await user.type(within(dialog).getByLabelText(/^E-mail/), 'not-an-email');
+    await user.type(within(dialog).getByLabelText(/^Password/), '12');
+    await user.type(within(dialog).getByLabelText(/^Hourly rate/), '-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('E-mail must be valid')).toBeInTheDocument();
+    expect(within(dialog).getByText('Minimum 4 characters')).toBeInTheDocument();
+    expect(within(dialog).getByText('Hourly rate must be a number of at least 0.00')).toBeInTheDocument();
+  });
+
+  it('adds a vehicle from inside the dialog and adds the driver with it', async () => {
+    const fetchMock = mockDrivers();
+    const dialog = await openAdd();
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Sara');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'Khan');
+    await user.type(within(dialog).getByLabelText(/^E-mail/), 'sara@example.com');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'secret1');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Vehicle' }));
+    const vehicleDialog = await screen.findByRole('dialog', { name: 'Add Vehicle' });
+    await user.type(within(vehicleDialog).getByLabelText(/^Reference/), 'NEW-44');
+    await user.type(within(vehicleDialog).getByLabelText(/^Brand/), 'Volvo');
+    await user.type(within(vehicleDialog).getByLabelText(/^Model/), 'FH');
+    await user.type(within(vehicleDialog).getByLabelText(/^Year/), '2024{Enter}');
+    expect(await screen.findByText('Vehicle added successfully.')).toBeInTheDocument();
+    // The vehicle's submit did not submit the driver form around it.
+    expect(callsTo(fetchMock, 'POST', '/api/driver/add-driver')).toHaveLength(0);
+    await vi.waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Vehicle' })).toHaveValue('NEW-44'),
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Driver added successfully.')).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/driver/add-driver')[0])).toEqual({
+      fname: 'Sara',
+      lname: 'Khan',
+      email: 'sara@example.com',
+      password: 'secret1',
+      bus_id: 44,
+      hourly_rate: 0,
+      language: null,
+    });
+  });
+
+  it('sends an empty password on edit as null and confirms the update', async () => {
+    const fetchMock = mockDrivers();
+    renderApp('/drivers', { session: SESSIONS.delivery });
+    await user.click(
+      await screen.findByRole('button', { name: 'Edit Ali Hassan' }, { timeout: PAGE_LOAD_MS }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Update Driver' });
+    expect(within(dialog).getByLabelText(/^First name/)).toHaveValue('Ali');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Driver updated successfully.')).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/driver/save-web')[0])).toEqual({
+      id: 7,
+      fname: 'Ali',
+      lname: 'Hassan',
+      email: 'ali@example.com',
+      password: null,
+      bus_id: 3,
+      hourly_rate: 21.8,
+      language: 'ar',
+    });
+  });
+
+  it("keeps the dialog open with the server's message when saving fails", async () => {
+    mockDrivers({
+      'POST /api/driver/add-driver': () => fail(409, 'This e-mail is already used by another account.'),
+    });
+    const dialog = await openAdd();
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Sara');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'Khan');
+    await user.type(within(dialog).getByLabelText(/^E-mail/), 'sara@example.com');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'secret1{Enter}');
+    expect(
+      await within(dialog).findByText('This e-mail is already used by another account.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the details tabs with their empty and error states', async () => {
+    mockDrivers({
+      'POST /api/trip/get-driver-all-trips': () =>
+        ok([
+          {
+            id: 90,
+            start_date: '2026-01-02 08:00:00',
+            started_date: null,
+            ended_date: null,
+            created_date: '2026-01-01 08:00:00',
+            status: 1,
+            note: null,
+            warehouse: { title: 'Main depot' },
+            type0: null,
+            destinations: [{ id: 1, destination_name: null, tasks: [] }],
+          },
+        ]),
+      'POST /api/accident/get-driver-accidents': () => fail(500, 'boom'),
+      'POST /api/fine/get-driver-fines': () =>
+        ok({ fines: [], pagination: { page: 1, page_size: 10, total_items: 0 } }),
+    });
+    renderApp('/drivers', { session: SESSIONS.delivery });
+    await user.click(
+      await screen.findByRole('button', { name: 'Details of Ali Hassan' }, { timeout: PAGE_LOAD_MS }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Ali Hassan' });
+    expect(await within(dialog).findByText('In Progress')).toBeInTheDocument();
+    expect(within(dialog).getByText('Unknown Destination')).toBeInTheDocument();
+    expect(within(dialog).getByText('No Tasks Assigned')).toBeInTheDocument();
+    expect(within(dialog).getByText('No note to display')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('tab', { name: 'Students' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('tab', { name: 'Accidents' }));
+    expect(await within(dialog).findByText('Error loading accidents data')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('tab', { name: 'Fines' }));
+    expect(await within(dialog).findByText('No fines recorded.')).toBeInTheDocument();
+  });
+});

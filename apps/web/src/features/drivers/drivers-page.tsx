@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import DriversIcon from '@mui/icons-material/BadgeOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import { DRIVER_IMPORT_COLUMNS, MESSAGES, pluralize, type TDriverRow } from '@fleet/contract';
+import { paths } from '../../app/paths';
+import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list-page';
+import { useTerms } from '../../lib/terms';
+import { DRIVERS_QUERY_KEY, archiveDriver, fetchDrivers, languagesQuery } from './api/drivers';
+import { DriverDetailsDialog } from './driver-details-dialog';
+import { DriverDialog } from './driver-dialog';
+
+const fullName = (driver: TDriverRow) => `${driver.fname} ${driver.lname}`;
+
+/** /drivers: the tenant's drivers, refreshed every 10 s (spec 000 "Drivers page"). */
+export function DriversPage() {
+  const terms = useTerms();
+  const queryClient = useQueryClient();
+  const languages = useQuery(languagesQuery());
+  const [editing, setEditing] = useState<TDriverRow | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [details, setDetails] = useState<TDriverRow | null>(null);
+
+  const languageName = (code: string | null) =>
+    code ? (languages.data?.find((l) => l.code === code)?.name ?? code) : '';
+
+  const columns: ListColumn<TDriverRow>[] = [
+    { id: 'name', label: 'Name', render: fullName },
+    { id: 'email', label: 'E-mail', render: (d) => d.email },
+    { id: 'vehicle', label: terms.bus, render: (d) => d.bus?.reference ?? '' },
+    {
+      id: 'rate',
+      label: 'Hourly rate',
+      align: 'right',
+      render: (d) => `${d.hourly_rate.toFixed(2)} ${terms.currency.symbol}`,
+    },
+    { id: 'language', label: 'Language', render: (d) => languageName(d.language) },
+  ];
+
+  return (
+    <ListPage
+      title={pluralize(terms.driver)}
+      icon={<DriversIcon color="primary" />}
+      queryKey={DRIVERS_QUERY_KEY}
+      fetchRows={fetchDrivers}
+      columns={columns}
+      rowName={fullName}
+      add={{
+        label: `Add ${terms.driver}`,
+        onClick: () => {
+          setEditing(null);
+          setDialogOpen(true);
+        },
+      }}
+      onEdit={(d) => {
+        setEditing(d);
+        setDialogOpen(true);
+      }}
+      remove={{
+        question: () => MESSAGES.driver.deleteQuestion,
+        run: archiveDriver,
+        successMessage: `${terms.driver} deleted successfully.`,
+      }}
+      rowActions={[
+        {
+          id: 'push',
+          label: (d) => `Push notification to ${fullName(d)}`,
+          icon: <CampaignOutlined fontSize="small" />,
+          href: (d) => paths.pushNotifications.getHref({ driver_id: d.id, driverName: fullName(d) }),
+        },
+        {
+          id: 'files',
+          label: (d) => `Files of ${fullName(d)}`,
+          icon: <FolderOutlined fontSize="small" />,
+          href: (d) => paths.driverFile.getHref({ id: d.id, name: fullName(d) }),
+        },
+        {
+          id: 'finance',
+          label: (d) => `Finance of ${fullName(d)}`,
+          icon: <PaymentsOutlined fontSize="small" />,
+          href: (d) => paths.oneDriverFinance.getHref({ id: d.id, name: fullName(d) }),
+        },
+        {
+          id: 'details',
+          label: (d) => `Details of ${fullName(d)}`,
+          icon: <InfoOutlined fontSize="small" />,
+          onClick: setDetails,
+        },
+      ]}
+      exportFile={{ path: 'v1/drivers/export', fileName: `${pluralize(terms.driver)}.xlsx` }}
+      importFile={{
+        title: `Import ${pluralize(terms.driver)}`,
+        columns: DRIVER_IMPORT_COLUMNS,
+        previewPath: 'v1/drivers/import/preview',
+        importPath: 'v1/drivers/import',
+      }}
+      refetchIntervalMs={LIST_REFRESH_MS}
+      searchLabel="Search by name or e-mail"
+      emptyText={`No ${pluralize(terms.driver).toLowerCase()} yet.`}
+    >
+      <DriverDialog
+        open={dialogOpen}
+        driver={editing}
+        onClose={() => setDialogOpen(false)}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: DRIVERS_QUERY_KEY })}
+      />
+      <DriverDetailsDialog driver={details} onClose={() => setDetails(null)} />
+    </ListPage>
+  );
+}

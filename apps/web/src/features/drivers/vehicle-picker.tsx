@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import { searchVehicles } from '../../lib/vehicles';
+
+/** A vehicle as the picker shows it; `taken` is unknown for the driver's current vehicle. */
+export interface VehicleOption {
+  id: number;
+  reference: string;
+  taken?: '0' | '1';
+}
+
+interface VehiclePickerProps {
+  label: string;
+  value: VehicleOption | null;
+  onChange: (value: VehicleOption | null) => void;
+  error?: string;
+}
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** Searchable vehicle field: at most 4 matches of the typed reference, each marked assigned or free. */
+export function VehiclePicker({ label, value, onChange, error }: VehiclePickerProps) {
+  const [input, setInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(input.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [input]);
+
+  const options = useQuery({
+    queryKey: ['vehicle-search', search],
+    queryFn: ({ signal }) => searchVehicles(search, signal),
+    enabled: open,
+  });
+
+  return (
+    <Autocomplete<VehicleOption>
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      value={value}
+      onChange={(_event, next) => onChange(next)}
+      inputValue={input}
+      onInputChange={(_event, next) => setInput(next)}
+      options={options.data ?? []}
+      filterOptions={(all) => all}
+      loading={options.isFetching}
+      isOptionEqualToValue={(option, current) => option.id === current.id}
+      getOptionLabel={(option) => option.reference}
+      noOptionsText="No matches"
+      renderOption={({ key, ...props }, option) => (
+        <Box
+          component="li"
+          key={key}
+          {...props}
+          sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}
+        >
+          <span>{option.reference}</span>
+          <Chip
+            size="small"
+            label={option.taken === '1' ? 'Assigned' : 'Not Assigned'}
+            color={option.taken === '1' ? 'warning' : 'success'}
+            variant="outlined"
+          />
+        </Box>
+      )}
+      renderInput={(params) => (
+        <TextField {...params} label={label} error={Boolean(error)} helperText={error} />
+      )}
+    />
+  );
+}

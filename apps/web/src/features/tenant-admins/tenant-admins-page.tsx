@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import AdminsIcon from '@mui/icons-material/SupervisorAccountOutlined';
+import BackIcon from '@mui/icons-material/ArrowBack';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZTenantRow, type TAdminRow } from '@fleet/contract';
+import { z } from 'zod';
+import { ListPage, type ListColumn } from '../../components/list-page';
+import { paths } from '../../app/paths';
+import { api } from '../../lib/api';
+import { archiveTenantAdmin, fetchTenantAdmins, tenantAdminsKey } from './api/tenant-admins';
+import { AdminDialog } from './admin-dialog';
+
+const columns: ListColumn<TAdminRow>[] = [
+  { id: 'fname', label: 'First name', render: (row) => row.fname },
+  { id: 'lname', label: 'Last name', render: (row) => row.lname },
+  { id: 'email', label: 'E-mail', render: (row) => row.email },
+];
+
+const matches = (row: TAdminRow, needle: string) =>
+  [row.fname, row.lname, row.email].some((text) => text.toLowerCase().includes(needle));
+
+function TenantAdmins({ tenantId }: { tenantId: number }) {
+  const queryClient = useQueryClient();
+  // The tenant list is small and usually cached from the Tenants screen; it gives the title.
+  const tenants = useQuery({
+    queryKey: ['tenants'],
+    queryFn: ({ signal }) => api.get('tenant/get', { schema: z.array(ZTenantRow), signal }),
+  });
+  const tenantName = tenants.data?.find((t) => t.id === tenantId)?.name;
+  const [dialog, setDialog] = useState<{ admin: TAdminRow | null } | null>(null);
+  const queryKey = tenantAdminsKey(tenantId);
+
+  return (
+    <ListPage<TAdminRow>
+      title={tenantName ? `${tenantName} admins` : 'Tenant admins'}
+      icon={<AdminsIcon color="primary" aria-hidden />}
+      queryKey={queryKey}
+      fetchRows={async (search, signal) => {
+        const rows = await fetchTenantAdmins(tenantId, signal);
+        const needle = search.toLowerCase();
+        return needle ? rows.filter((row) => matches(row, needle)) : rows;
+      }}
+      columns={columns}
+      rowName={(row) => `${row.fname} ${row.lname}`}
+      add={{ label: 'Add Admin', onClick: () => setDialog({ admin: null }) }}
+      onEdit={(admin) => setDialog({ admin })}
+      remove={{
+        question: () => 'Are you sure you want to delete this Admin, This action cannot be undone!',
+        run: (row) => archiveTenantAdmin(row.id),
+        successMessage: 'Admin deleted successfully',
+      }}
+      searchLabel="Search admins"
+      errorText={(message) => `Error on loading: ${message}`}
+    >
+      <AdminDialog
+        open={dialog !== null}
+        tenantId={tenantId}
+        admin={dialog?.admin ?? null}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          void queryClient.invalidateQueries({ queryKey });
+          void queryClient.invalidateQueries({ queryKey: ['tenants'] });
+        }}
+      />
+    </ListPage>
+  );
+}
+
+/** Admins of one tenant (super admin) at /tenant/{id}/admins (spec 001 §2). */
+export function TenantAdminsPage() {
+  const { id } = useParams();
+  const tenantId = Number(id);
+  return (
+    <>
+      {/* The list page pads itself; the link lines up with its heading. */}
+      <Box sx={{ px: { xs: 1, sm: 2, md: 3 }, pt: 2 }}>
+        <Button component={RouterLink} to={paths.superAdmins.getHref()} startIcon={<BackIcon />}>
+          Tenants
+        </Button>
+      </Box>
+      {Number.isInteger(tenantId) && tenantId > 0 ? (
+        <TenantAdmins key={tenantId} tenantId={tenantId} />
+      ) : (
+        <Box role="alert" sx={{ p: 4 }}>
+          Unknown tenant.
+        </Box>
+      )}
+    </>
+  );
+}

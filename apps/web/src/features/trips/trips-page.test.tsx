@@ -1,0 +1,460 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TTripRow } from '@fleet/contract';
+import { SESSIONS } from '../../test/fixtures';
+import { callsTo, fail, mockApi, ok, type MockHandler } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+import { formatUtc, toLocalInput } from '../../lib/dates';
+import { SESSION_STORAGE_KEYS } from '../../lib/storage-keys';
+import { DESTINATIONS, DRIVERS, ENDED_TRIP, ORIGINS, TYPES, trip } from '../../test/trip-fixtures';
+
+const user = userEvent.setup({ delay: null });
+/** The page is a lazy chunk; under a full parallel run it can take a few seconds to load. */
+const PAGE_LOAD_MS = 10_000;
+
+const bodyOf = (call: unknown[] | undefined) =>
+  JSON.parse(String((call?.[1] as RequestInit).body)) as Record<string, unknown>;
+
+const WAITING = trip(7, { driver: null, driver_id: null });
+const ON_ROUTE = trip(8, { started_date: '2026-03-10 06:10:00', flag: 1, status: 1 });
+const PLANNED = trip(9, { destinations: ENDED_TRIP.destinations });
+
+function mockTrips(
+  trips: TTripRow[] = [ENDED_TRIP, ON_ROUTE, WAITING, PLANNED],
+  extra: Record<string, MockHandler> = {},
+) {
+  return mockApi({
+    'POST /api/trip/get-all-trips': ({ query }) =>
+      ok({
+        trips,
+        pagination: {
+          page: Number(query.get('page')),
+          page_size: Number(query.get('page_size')),
+          total_items: 23,
+        },
+      }),
+    'POST /api/trip/get-trip-details': ({ body }) => {
+      const found = [ENDED_TRIP, ON_ROUTE, WAITING, PLANNED].find(
+        (t) => t.id === (body as { id: number }).id,
+      );
+      return found ? ok(found) : fail(404, 'Not found.');
+    },
+    'GET /api/driver/get-drivers': () => ok(DRIVERS),
+    'GET /api/warehouse/get-warehouse': () => ok(ORIGINS),
+    'GET /api/type/get-types': () => ok(TYPES),
+    'GET /api/destination/get-destinations': () => ok(DESTINATIONS),
+    'POST /api/trip/add-trip': () => ok(null),
+    'POST /api/trip/save': () => ok(null),
+    'POST /api/trip/archive': () => ok(null),
+    ...extra,
+  });
+}
+
+const rowOf = async (id: number) => {
+  const table = await screen.findByRole('table', {}, { timeout: PAGE_LOAD_MS });
+  const cell = await within(table).findByRole('cell', { name: String(id) });
+  return cell.closest('tr') as HTMLElement;
+};
+
+async function pick(dialog: HTMLElement, label: RegExp | string, option: string) {
+  await user.click(within(dialog).getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** Sets a dialog's start date (the browser's date picker) and its 24-hour time. */
+async function setStart(dialog: HTMLElement, start: Date) {
+  const value = toLocalInput(start);
+  fireEvent.change(within(dialog).getByLabelText(/^Start date/), { target: { value: value.slice(0, 10) } });
+  const time = within(dialog).getByLabelText(/^Start time/);
+  await user.clear(time);
+  await user.type(time, value.slice(11));
+}
+
+/** Types a whole value at once: this dialog re-computes arrivals on every key, which is slow in jsdom. */
+async function fill(field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+async function openRowAction(id: number, action: string) {
+  const row = await rowOf(id);
+  await user.click(within(row).getByRole('button', { name: `Actions for Trip ${id}` }));
+  await user.click(await screen.findByRole('menuitem', { name: new RegExp(`^${action}`) }));
+}
+
+describe('Trips page', () => {
+  it('asks for the first page of 10 in this month to tomorrow and shows the cell texts of spec 001 §4', async () => {
+    const fetchMock = mockTrips();
+    renderApp('/trips', { session: SESSIONS.delivery });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Trips' }, { timeout: PAGE_LOAD_MS }),
+    ).toBeInTheDocument();
+
+    const ended = await rowOf(42);
+    expect(within(ended).getByText('Delivered')).toBeInTheDocument();
+    expect(within(ended).getByText('started late')).toBeInTheDocument();
+    expect(within(ended).getByText(formatUtc('2026-03-10 09:00:00'))).toBeInTheDocument();
+    // Planned end: the start plus the planned length of 75 minutes.
+    expect(within(ended).getByText(formatUtc('2026-03-10 07:15:00'))).toBeInTheDocument();
+
+    const onRoute = await rowOf(8);
+    expect(within(onRoute).getByText('Picked')).toBeInTheDocument();
+    expect(within(onRoute).getByText('On Route..')).toBeInTheDocument();
+
+    const waiting = await rowOf(7);
+    expect(within(waiting).getByText('N/A')).toBeInTheDocument();
+    expect(within(waiting).getByText('Not Picked')).toBeInTheDocument();
+    expect(within(waiting).getByText('Waiting')).toBeInTheDocument();
+    expect(within(waiting).getAllByText('Awaiting..')).toHaveLength(2);
+
+    const call = callsTo(fetchMock, 'POST', '/api/trip/get-all-trips')[0];
+    const url = new URL(String(call?.[0]), 'http://localhost');
+    expect([url.searchParams.get('page'), url.searchParams.get('page_size')]).toEqual(['1', '10']);
+    const now = new Date();
+    const first = new Date(now.getFullYear(), now.getMonth(), 1);
+    const tomorrowEnd = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 23, 59, 59);
+    const utc = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+    expect(bodyOf(call)).toEqual({ fdate: utc(first), tdate: utc(tomorrowEnd) });
+    expect(screen.getByText('1–10 of 23')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => {
+      const last = callsTo(fetchMock, 'POST', '/api/trip/get-all-trips').at(-1);
+      expect(new URL(String(last?.[0]), 'http://localhost').searchParams.get('page')).toBe('2');
+    });
+  });
+
+  it('says Tasks and the namat state words for namat tenants', async () => {
+    mockTrips();
+    renderApp('/trips', { session: SESSIONS.namat });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tasks' }, { timeout: PAGE_LOAD_MS }),
+    ).toBeInTheDocument();
+    expect(within(await rowOf(42)).getByText('Done')).toBeInTheDocument();
+    expect(within(await rowOf(7)).getByText('Assigned')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Task' })).toBeInTheDocument();
+  });
+
+  it('opens ?openTrip=ID read-only with its stops, times, ranges and tasks, and forgets the parameter on close', async () => {
+    mockTrips();
+    const { router } = renderApp('/trips?openTrip=42', { session: SESSIONS.delivery });
+    const dialog = await screen.findByRole('dialog', { name: 'Trip #42' }, { timeout: PAGE_LOAD_MS });
+    const planned = toLocalInput(new Date(Date.UTC(2026, 2, 10, 6)));
+    expect(within(dialog).getByLabelText(/^Start date/)).toBeDisabled();
+    expect(within(dialog).getByLabelText(/^Start date/)).toHaveValue(planned.slice(0, 10));
+    expect(within(dialog).getByLabelText(/^Start time/)).toHaveValue(planned.slice(11));
+    expect(await within(dialog).findByRole('combobox', { name: 'Driver' })).toHaveValue('Ali Hassan');
+    expect(within(dialog).getByRole('combobox', { name: 'Driver' })).toBeDisabled();
+    expect(within(dialog).getByLabelText('Departure time range')).toHaveValue('10');
+
+    const first = within(dialog).getByRole('listitem', { name: 'Stop 1: Dubai Mall' });
+    expect(within(first).getByLabelText('Driving time')).toHaveValue('20');
+    expect(within(first).getByLabelText('Driving range')).toHaveValue('5');
+    expect(within(first).getByLabelText('Staying range')).toHaveValue('3');
+    const second = within(dialog).getByRole('listitem', { name: 'Stop 2: Marina Walk' });
+    expect(
+      within(second)
+        .getAllByLabelText(/^Description/)
+        .map((f) => (f as HTMLInputElement).value),
+    ).toEqual(['Collect signature', 'Deliver parcel']);
+    expect(within(dialog).getByText('Continuous')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('opens the openTripWithFilters trip read-only with its dates as the filter, then restores the filter', async () => {
+    mockTrips();
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.openTripWithFilters, '42');
+    renderApp('/trips', { session: SESSIONS.delivery });
+    const dialog = await screen.findByRole('dialog', { name: 'Trip #42' }, { timeout: PAGE_LOAD_MS });
+    const day = toLocalInput(new Date(Date.UTC(2026, 2, 10, 6))).slice(0, 10);
+    await waitFor(() => expect(screen.getByLabelText('From')).toHaveValue(day));
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.openTripWithFilters)).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const now = new Date();
+    await waitFor(() =>
+      expect(screen.getByLabelText('From')).toHaveValue(
+        toLocalInput(new Date(now.getFullYear(), now.getMonth(), 1)).slice(0, 10),
+      ),
+    );
+  });
+
+  it("refuses an empty trip with the spec's messages and sends nothing", async () => {
+    const fetchMock = mockTrips();
+    renderApp('/trips', { session: SESSIONS.delivery });
+    await user.click(await screen.findByRole('button', { name: 'Add Trip' }, { timeout: PAGE_LOAD_MS }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Trip' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findAllByText('Field is required')).toHaveLength(3);
+    expect(within(dialog).getByText('Add at least one Destination')).toBeInTheDocument();
+    expect(screen.getByText('Please fill the form correctly')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/trip/add-trip')).toHaveLength(0);
+  });
+
+  it('takes the start time on the 24-hour clock and names a time that is not one', async () => {
+    const fetchMock = mockTrips();
+    renderApp('/trips', { session: SESSIONS.delivery });
+    await user.click(await screen.findByRole('button', { name: 'Add Trip' }, { timeout: PAGE_LOAD_MS }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Trip' });
+    const time = within(dialog).getByLabelText(/^Start time/);
+    await user.clear(time);
+    await user.type(time, '24:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a date and a 24-hour time (HH:mm)')).toBeInTheDocument();
+    await user.clear(time);
+    await user.type(time, '7:05');
+    await user.tab();
+    expect(time).toHaveValue('07:05');
+    expect(within(dialog).queryByText('Enter a date and a 24-hour time (HH:mm)')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/trip/add-trip')).toHaveLength(0);
+  });
+
+  it('adds a trip with three stops, computes their arrival times, reorders them and saves the order with tasks', async () => {
+    const fetchMock = mockTrips();
+    renderApp('/trips', { session: SESSIONS.delivery });
+    await user.click(await screen.findByRole('button', { name: 'Add Trip' }, { timeout: PAGE_LOAD_MS }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Trip' });
+
+    const start = new Date(2026, 5, 1, 8, 0);
+    await setStart(dialog, start);
+    await pick(dialog, /^Origin/, 'Jebel Ali Hub');
+    await pick(dialog, /^Type/, 'Express');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Driver/ }));
+    // Archived drivers are not offered.
+    expect(screen.queryByRole('option', { name: 'Old Driver' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Ali Hassan' }));
+    for (const name of ['Dubai Mall', 'Marina Walk', 'Global Village'])
+      await pick(dialog, 'Add Destination', name);
+
+    const stops = () => within(dialog).getAllByRole('listitem', { name: /^Stop \d/ });
+    expect(stops().map((s) => s.getAttribute('aria-label'))).toEqual([
+      'Stop 1: Dubai Mall',
+      'Stop 2: Marina Walk',
+      'Stop 3: Global Village',
+    ]);
+    const times: [string, string][] = [
+      ['20', '10'],
+      ['15', '5'],
+      ['30', '20'],
+    ];
+    for (const [i, [driving, staying]] of times.entries()) {
+      await fill(within(stops()[i]!).getByLabelText('Driving time'), driving);
+      await fill(within(stops()[i]!).getByLabelText('Staying time'), staying);
+    }
+    expect(within(stops()[0]!).getByText('Arrival 08:20 · Departure 08:30')).toBeInTheDocument();
+    expect(within(stops()[1]!).getByText('Arrival 08:45 · Departure 08:50')).toBeInTheDocument();
+    expect(within(stops()[2]!).getByText('Arrival 09:20 · Departure 09:40')).toBeInTheDocument();
+    expect(within(dialog).getByText('Continuous')).toBeInTheDocument();
+
+    // Reorder: a button moves the last stop up; Alt+Arrow Down moves the first one down.
+    await user.click(within(dialog).getByRole('button', { name: 'Move stop 3 Global Village up' }));
+    within(stops()[0]!).getByLabelText('Driving time').focus();
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    expect(stops().map((s) => s.getAttribute('aria-label'))).toEqual([
+      'Stop 1: Global Village',
+      'Stop 2: Dubai Mall',
+      'Stop 3: Marina Walk',
+    ]);
+    // The times moved with their stops and the arrivals follow the new order.
+    expect(within(stops()[0]!).getByText('Arrival 08:30 · Departure 08:50')).toBeInTheDocument();
+
+    // A task without a description blocks the save with the spec's message.
+    await user.click(within(dialog).getByRole('button', { name: 'Add task to stop 2 Dubai Mall' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Cannot save destination with pending tasks. Please review the tasks.'),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/trip/add-trip')).toHaveLength(0);
+
+    await fill(within(stops()[1]!).getByLabelText(/^Description/), 'Deliver parcel');
+    await fill(within(stops()[1]!).getByLabelText('Order id'), 'ORD-9');
+    await user.click(within(stops()[1]!).getByLabelText('Client approval'));
+    await fill(within(dialog).getByLabelText('Note'), 'Call on arrival');
+    await user.click(within(dialog).getByRole('tab', { name: /Origin exception/ }));
+    await fill(within(dialog).getByLabelText('Departure time range'), '15');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Trip added successfully')).toBeInTheDocument();
+    const body = bodyOf(callsTo(fetchMock, 'POST', '/api/trip/add-trip')[0]);
+    expect(body).toMatchObject({
+      driver_id: 7,
+      warehouse_id: 5,
+      type: 3,
+      start_date: start.toISOString().slice(0, 19).replace('T', ' '),
+      note: 'Call on arrival',
+      departure_time_range: 15,
+    });
+    const sent = body.destinations as Record<string, unknown>[];
+    expect(sent.map((d) => [d.destination_id, d.driving_time, d.staying_time])).toEqual([
+      [103, 30, 20],
+      [101, 20, 10],
+      [102, 15, 5],
+    ]);
+    expect(sent[1]?.tasks).toEqual([
+      {
+        description: 'Deliver parcel',
+        order_id: 'ORD-9',
+        client_approval: true,
+        manager_approval: false,
+        note: null,
+        priority: 0,
+      },
+    ]);
+  }, 40_000);
+
+  it('says which field of a stop holds a negative time', async () => {
+    mockTrips();
+    renderApp('/trips', { session: SESSIONS.delivery });
+    await openRowAction(8, 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Update Trip #8' });
+    await pick(dialog, 'Add Destination', 'Dubai Mall');
+    await user.type(within(dialog).getByLabelText('Staying time'), '-5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please enter a non-negative number')).toBeInTheDocument();
+  });
+
+  it('clones a trip as a new one: everything it plans, none of its ids', async () => {
+    const fetchMock = mockTrips();
+    renderApp('/trips', { session: SESSIONS.delivery });
+    await openRowAction(42, 'Clone');
+    const dialog = await screen.findByRole('dialog', { name: 'Add Trip (copy of #42)' });
+    expect(await within(dialog).findByRole('combobox', { name: /^Driver/ })).toHaveValue('Ali Hassan');
+    expect(within(dialog).getByRole('listitem', { name: 'Stop 2: Marina Walk' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Trip added successfully')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/trip/save')).toHaveLength(0);
+    const body = bodyOf(callsTo(fetchMock, 'POST', '/api/trip/add-trip')[0]);
+    const sent = body.destinations as Record<string, unknown>[];
+    expect(sent.map((d) => d.id)).toEqual([undefined, undefined]);
+    expect(
+      (sent[1]?.tasks as Record<string, unknown>[]).map((t) => [t.task_id, t.description, t.priority]),
+    ).toEqual([
+      [undefined, 'Collect signature', 0],
+      [undefined, 'Deliver parcel', 1],
+    ]);
+    expect(body).toMatchObject({ driver_id: 7, warehouse_id: 5, type: 3, start_date: '2026-03-10 06:00:00' });
+  });
+
+  it('edits a trip keeping its stop and task ids, and keeps ended trips as they were', async () => {
+    const fetchMock = mockTrips();
+    renderApp('/trips', { session: SESSIONS.delivery });
+    await user.click(within(await rowOf(42)).getByRole('button', { name: 'Actions for Trip 42' }));
+    expect(await screen.findByRole('menuitem', { name: /^Edit/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('menuitem', { name: /^Edit/ })).toHaveTextContent('The trip has ended');
+    await user.keyboard('{Escape}');
+
+    await openRowAction(9, 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Update Trip #9' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove stop 1 Dubai Mall' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Trip updated successfully.')).toBeInTheDocument();
+    const body = bodyOf(callsTo(fetchMock, 'POST', '/api/trip/save')[0]);
+    expect(body.id).toBe(9);
+    const sent = body.destinations as Record<string, unknown>[];
+    expect(sent.map((d) => d.id)).toEqual([2]);
+    expect((sent[0]?.tasks as Record<string, unknown>[]).map((t) => t.task_id)).toEqual([10, 11]);
+  });
+
+  it('archives a trip after the spec question', async () => {
+    const fetchMock = mockTrips();
+    renderApp('/trips', { session: SESSIONS.delivery });
+    await openRowAction(7, 'Delete');
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm' });
+    expect(
+      within(confirm).getByText('Are you sure you want to delete this Trip, This action cannot be undone!'),
+    ).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Trip deleted successfully.')).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/trip/archive')[0])).toEqual({ id: 7 });
+  });
+
+  it('offers Report only for ended trips and downloads the PDF the server names', async () => {
+    const fetchMock = mockTrips([ENDED_TRIP, ON_ROUTE], {
+      'GET /api/trip/report': () => ({
+        body: { responseCode: 200, responseMessage: 'ok', data: { url: '/api/v1/trips/42/report.pdf' } },
+      }),
+    });
+    const fetchReport = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).endsWith('/report.pdf')
+        ? new Response(new Blob(['%PDF-1.7']), {
+            headers: {
+              'Content-Type': 'application/pdf',
+              'Content-Disposition': 'inline; filename="trip-42.pdf"',
+            },
+          })
+        : fetchReport(input, init),
+    );
+    const created = vi.fn(() => 'blob:report');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp('/trips', { session: SESSIONS.delivery });
+
+    const onRoute = await rowOf(8);
+    await user.click(within(onRoute).getByRole('button', { name: 'Actions for Trip 8' }));
+    expect(await screen.findByRole('menuitem', { name: /^Report/ })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Escape}');
+
+    await openRowAction(42, 'Report');
+    expect(await screen.findByText('Trip report generated successfully')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/v1/trips/42/report.pdf')).toHaveLength(1);
+    expect(clicked).toHaveBeenCalled();
+    const link = clicked.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('trip-42.pdf');
+  });
+
+  it("shows the server's reason when a report cannot be made", async () => {
+    mockTrips([ENDED_TRIP], { 'GET /api/trip/report': () => fail(400, 'the trip has not ended yet') });
+    renderApp('/trips', { session: SESSIONS.delivery });
+    await openRowAction(42, 'Report');
+    expect(
+      await screen.findByText('Failed to generate report: the trip has not ended yet'),
+    ).toBeInTheDocument();
+  });
+
+  it("picks the driver's students' stops for school-bus tenants, with a clear empty state", async () => {
+    mockTrips([WAITING], {
+      'GET /api/driver/get-driver-students': ({ query }) =>
+        ok(
+          query.get('id') === '7'
+            ? [
+                {
+                  id: 1,
+                  fname: 'Lina',
+                  lname: 'Haddad',
+                  stop_name: 'Al Barsha 1',
+                  stop_lat: 25.11,
+                  stop_lon: 55.2,
+                },
+                { id: 2, fname: 'Omar', lname: 'Saleh', stop_name: null, stop_lat: null, stop_lon: null },
+              ]
+            : [],
+        ),
+      'GET /api/driver/get-drivers': () =>
+        ok([...DRIVERS, { ...DRIVERS[0]!, id: 9, fname: 'New', lname: 'Driver', email: 'new@example.com' }]),
+    });
+    renderApp('/trips', { session: SESSIONS.schoolBus });
+    await user.click(await screen.findByRole('button', { name: 'Add Trip' }, { timeout: PAGE_LOAD_MS }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Trip' });
+    expect(within(dialog).getByText(/Choose a driver first/)).toBeInTheDocument();
+
+    await pick(dialog, /^Driver/, 'Ali Hassan');
+    await user.click(await within(dialog).findByRole('combobox', { name: "Add a student's stop" }));
+    expect(
+      await screen.findByRole('option', { name: 'Omar Saleh · no stop name (no stop set)' }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('option', { name: 'Lina Haddad · Al Barsha 1' }));
+    expect(
+      within(dialog).getByRole('listitem', { name: 'Stop 1: Al Barsha 1 (Lina Haddad)' }),
+    ).toBeInTheDocument();
+
+    await pick(dialog, /^Driver/, 'New Driver');
+    expect(await within(dialog).findByText(/This driver has no students yet/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('listitem', { name: /^Stop 1/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import VehiclesIcon from '@mui/icons-material/LocalShippingOutlined';
+import { MESSAGES, VEHICLE_IMPORT_COLUMNS, pluralize, type TVehicleRow } from '@fleet/contract';
+import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list-page';
+import { VehicleDialog } from '../../components/vehicle-dialog';
+import { useTerms } from '../../lib/terms';
+import { VEHICLES_QUERY_KEY, archiveVehicle, fetchVehicles } from '../../lib/vehicles';
+
+/** 'Assigned To {driver names}' or 'Not Assigned' (spec 001 "Vehicles"). */
+export const vehicleStatus = (vehicle: TVehicleRow) =>
+  vehicle.taken === '1' && vehicle.drivers.length > 0
+    ? `Assigned To ${vehicle.drivers.map((d) => `${d.fname} ${d.lname}`).join(', ')}`
+    : 'Not Assigned';
+
+/** /vehicles: the tenant's vehicles, refreshed every 10 s (spec 001 "Vehicles"). */
+export function VehiclesPage() {
+  const terms = useTerms();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<TVehicleRow | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const columns: ListColumn<TVehicleRow>[] = [
+    { id: 'reference', label: 'Reference', render: (v) => v.reference },
+    { id: 'brand', label: 'Brand', render: (v) => v.brand },
+    { id: 'year', label: 'Year', render: (v) => v.year },
+    { id: 'model', label: 'Model', render: (v) => v.model },
+    { id: 'status', label: 'Status', render: vehicleStatus },
+    {
+      id: 'mileage',
+      label: `Mileage (${terms.spaceUnit.symbol})`,
+      align: 'right',
+      render: (v) => (v.mileage === null ? '' : v.mileage.toLocaleString('en')),
+    },
+  ];
+
+  return (
+    <ListPage
+      title={pluralize(terms.bus)}
+      icon={<VehiclesIcon color="primary" />}
+      queryKey={VEHICLES_QUERY_KEY}
+      fetchRows={fetchVehicles}
+      columns={columns}
+      rowName={(v) => v.reference}
+      add={{
+        label: `Add ${terms.bus}`,
+        onClick: () => {
+          setEditing(null);
+          setOpen(true);
+        },
+      }}
+      onEdit={(v) => {
+        setEditing(v);
+        setOpen(true);
+      }}
+      remove={{
+        question: () => MESSAGES.deleteQuestion(terms.bus),
+        run: (v) => archiveVehicle(v.id),
+        successMessage: `${terms.bus} deleted successfully.`,
+      }}
+      exportFile={{ path: 'v1/vehicles/export', fileName: `${pluralize(terms.bus)}.xlsx` }}
+      importFile={{
+        title: `Import ${pluralize(terms.bus)}`,
+        columns: VEHICLE_IMPORT_COLUMNS,
+        previewPath: 'v1/vehicles/import/preview',
+        importPath: 'v1/vehicles/import',
+      }}
+      refetchIntervalMs={LIST_REFRESH_MS}
+      searchLabel="Search by reference"
+      emptyText={`No ${pluralize(terms.bus).toLowerCase()} yet.`}
+      errorText={(message) => `Error fetching buses: ${message}`}
+    >
+      <VehicleDialog
+        open={open}
+        vehicle={editing}
+        onClose={() => setOpen(false)}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: VEHICLES_QUERY_KEY })}
+      />
+    </ListPage>
+  );
+}

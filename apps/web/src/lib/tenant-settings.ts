@@ -1,0 +1,62 @@
+import { DEFAULT_SETTINGS, MESSAGES, termsFromSettings, type TSettingItem } from '@fleet/contract';
+import { z } from 'zod';
+import { ZPlaceValue } from '../components/place-picker/place';
+import { api } from './api';
+
+/*
+ * A tenant's settings as a form edits them (the Settings page and the super admin's tenant dialog):
+ * units, the map location and the terms, turned back into the key/value list of `save-all`.
+ */
+
+const term = z.string().trim().min(1, MESSAGES.required).max(49, MESSAGES.settings.termInvalid);
+
+export const ZTenantSettingsForm = z.object({
+  space_unit: z.string().min(1, MESSAGES.required),
+  liquid_unit: z.string().min(1, MESSAGES.required),
+  currency: z.string().min(1, MESSAGES.required),
+  place: ZPlaceValue,
+  driver_term: term,
+  trip_term: term,
+  destination_term: term,
+  warehouse_term: term,
+  bus_term: term,
+});
+export type TTenantSettingsForm = z.infer<typeof ZTenantSettingsForm>;
+
+/** Form values from stored settings; keys the tenant never set show the words it sees today. */
+export function settingsToForm(
+  settings: readonly TSettingItem[],
+  options: { defaults?: readonly TSettingItem[]; tenantType?: string | null } = {},
+): TTenantSettingsForm {
+  const stored = new Map(settings.map((s) => [s.key, s.value.trim()]));
+  const defaults = new Map((options.defaults ?? []).map((s) => [s.key, s.value.trim()]));
+  const pick = (key: keyof typeof DEFAULT_SETTINGS) =>
+    stored.get(key) || defaults.get(key) || DEFAULT_SETTINGS[key];
+  const terms = termsFromSettings({ settings, defaults: options.defaults, tenantType: options.tenantType });
+  return {
+    space_unit: pick('space_unit'),
+    liquid_unit: pick('liquid_unit'),
+    currency: pick('currency'),
+    place: { location: pick('location'), lat: pick('lat'), lon: pick('lon') },
+    driver_term: terms.driver,
+    trip_term: terms.trip,
+    destination_term: terms.destination,
+    warehouse_term: terms.warehouse,
+    bus_term: terms.bus,
+  };
+}
+
+/** The `save-all` pairs of a form. */
+export function formToSettings(values: TTenantSettingsForm): TSettingItem[] {
+  const { place, ...rest } = values;
+  return [
+    { key: 'location', value: place.location.trim() },
+    { key: 'lat', value: place.lat.trim() },
+    { key: 'lon', value: place.lon.trim() },
+    ...Object.entries(rest).map(([key, value]) => ({ key, value: value.trim() })),
+  ].filter((item) => item.key !== 'location' || item.value !== '');
+}
+
+/** `tenant-settings/save-all`; the super admin names the tenant, a tenant admin saves their own. */
+export const saveTenantSettings = (data: TSettingItem[], tenantId?: number) =>
+  api.post('tenant-settings/save-all', tenantId === undefined ? { data } : { tenant_id: tenantId, data });
