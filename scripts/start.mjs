@@ -24,7 +24,12 @@ const builds = [
   {
     workspace: 'apps/web',
     output: at('apps/web/dist/index.html'),
-    sources: [at('apps/web/src'), at('apps/web/index.html'), at('apps/web/public')],
+    sources: [
+      at('apps/web/src'),
+      at('apps/web/index.html'),
+      at('apps/web/public-site.html'),
+      at('apps/web/public'),
+    ],
   },
   { workspace: 'apps/server', output: at('apps/server/dist/main.js'), sources: [at('apps/server/src')] },
 ];

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, mainMenu, signIn, signOut } from './helpers';
+import { ACCOUNTS, expectPublicHome, mainMenu, signIn, signOut } from './helpers';
 
 test.describe('sign-in and sign-out', () => {
   for (const [kind, account] of Object.entries(ACCOUNTS)) {
@@ -11,7 +11,7 @@ test.describe('sign-in and sign-out', () => {
       await signOut(page);
       // The session is gone on the server too: the console is closed to this browser.
       await page.goto('/overview');
-      await expect(page).toHaveURL(/\/$/);
+      await expectPublicHome(page);
       const me = await page.request.get('/api/admin/me');
       expect(me.status()).toBe(401);
       expect(await page.evaluate(() => window.localStorage.length + window.sessionStorage.length)).toBe(0);

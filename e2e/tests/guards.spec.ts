@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, signIn } from './helpers';
+import { ACCOUNTS, expectPublicHome, signIn } from './helpers';
 
 test.describe('route guards', () => {
   test('[VISITOR] signed-in routes and unknown paths send a visitor to /', async ({ page }) => {
     for (const path of ['/overview', '/drivers', '/super-admins', '/tenant/1/admins', '/no-such-page']) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/\/$/);
+      await expectPublicHome(page);
     }
   });
 
@@ -33,6 +33,6 @@ test.describe('route guards', () => {
     await signIn(page, ACCOUNTS.delivery);
     await page.context().clearCookies();
     await page.reload();
-    await expect(page).toHaveURL(/\/$/);
+    await expectPublicHome(page);
   });
 });

@@ -16,11 +16,23 @@ export async function signIn(page: Page, account: { email: string; password: str
   await expect(page).toHaveURL(/\/overview$/);
 }
 
+/**
+ * Waits for the public home, which the server renders: the console hands '/' over with a page
+ * load, so the page is there once the server's page (with its data for hydration) has arrived.
+ */
+export async function expectPublicHome(page: Page) {
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('#site-data')).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Every driver, vehicle and trip in one place',
+  );
+}
+
 /** Signs out through the user menu and checks the browser is back on the public home. */
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expectPublicHome(page);
 }
 
 export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });

@@ -1,0 +1,224 @@
+// `npm run bench:web`: how light and fast the public site is. Starts the built server (run
+// `npm run build` first) on a fresh embedded database, then for every public page measures the
+// JavaScript it loads (gzip bytes) and runs Lighthouse (mobile, simulated slow 4G) in headless
+// Chromium for performance, accessibility, best practices and SEO. Prints a table and writes the
+// figures into docs/benchmarks.md. Exits 1 when a target is missed.
+//
+// Environment: BENCH_PORT (default 3340), BENCH_RUNS (Lighthouse runs per page, median kept;
+// default 3), CHROMIUM_PATH (default /usr/bin/chromium), WEB_DIST_DIR (another web build).
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = Number(process.env.BENCH_PORT ?? 3340);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BASE = `http://localhost:${PORT}`;
+const TARGETS = { homeJsKb: 100, performance: 95, accessibility: 95, 'best-practices': 95, seo: 95 };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const STATIC_PAGES = [
+  '/',
+  '/features',
+  '/use-cases',
+  '/about-us',
+  '/contact',
+  '/terms-conditions',
+  '/privacy-policy',
+  '/cookie-policy',
+  '/blog',
+  '/api-catalog',
+];
+
+const webDist = process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
+for (const built of [
+  path.join(root, 'apps/server/dist/main.js'),
+  path.join(webDist, 'ssr/entry-server.js'),
+]) {
+  if (!fs.existsSync(built)) {
+    console.error(`${built} is missing: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+}
+
+async function startServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-bench-'));
+  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: webDist,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => {
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return stop;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  stop();
+  throw new Error('the server did not start within 60 s');
+}
+
+/** The public pages, and one blog post (the newest published one). */
+async function publicPages() {
+  const blogs = await (await fetch(`${BASE}/api/content/blogs?pagination[pageSize]=1`)).json();
+  const slug = blogs.data[0]?.slug;
+  return slug ? [...STATIC_PAGES, `/blog/${slug}`] : STATIC_PAGES;
+}
+
+/** gzip bytes of the page's scripts as sent to a browser accepting only gzip (content-length is the compressed size). */
+async function gzipBytes(urls) {
+  let total = 0;
+  for (const url of urls) {
+    const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    const length = Number(res.headers.get('content-length'));
+    total += Number.isFinite(length) && length > 0 ? length : (await res.arrayBuffer()).byteLength;
+  }
+  return total;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function measure(chrome, page) {
+  const runs = [];
+  // A run Lighthouse could not finish (a protocol timeout on a busy machine) is run again, twice at most.
+  for (let i = 0, retries = 0; i < RUNS; i += 1) {
+    const { lhr } = await lighthouse(`${BASE}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
+    if (lhr.runtimeError && retries < 2) {
+      console.log(`  ${page}: ${lhr.runtimeError.code}, running again`);
+      retries += 1;
+      i -= 1;
+      continue;
+    }
+    runs.push(lhr);
+  }
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, median(runs.map((lhr) => Math.round((lhr.categories[c].score ?? 0) * 100)))]),
+  );
+  const last = runs.at(-1);
+  const scripts = (last.audits['network-requests'].details?.items ?? []).filter(
+    (item) => item.resourceType === 'Script',
+  );
+  const failed = CATEGORIES.flatMap((c) =>
+    Object.values(last.audits)
+      .filter((audit) => last.categories[c].auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0))
+      .filter((audit) => audit.score !== null && audit.score < 0.9)
+      .map((audit) => `${c}: ${audit.title}`),
+  );
+  return {
+    page,
+    jsFiles: scripts.length,
+    jsGzipKb: (await gzipBytes(scripts.map((s) => s.url))) / 1024,
+    jsBrotliKb: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0) / 1024,
+    lcpMs: Math.round(median(runs.map((lhr) => lhr.audits['largest-contentful-paint'].numericValue))),
+    tbtMs: Math.round(median(runs.map((lhr) => lhr.audits['total-blocking-time'].numericValue))),
+    ...scores,
+    failed: [...new Set(failed)],
+  };
+}
+
+const misses = (row) => [
+  ...(row.page === '/' && row.jsGzipKb > TARGETS.homeJsKb ? [`JS ${row.jsGzipKb.toFixed(1)} kB`] : []),
+  ...CATEGORIES.filter((c) => row[c] < TARGETS[c]).map((c) => `${c} ${row[c]}`),
+];
+
+function table(rows) {
+  const head =
+    '| page | JS files | JS gzip (kB) | JS as sent, brotli (kB) | LCP (ms) | TBT (ms) | performance | accessibility | best practices | SEO |';
+  const rule = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
+  const lines = rows.map(
+    (r) =>
+      `| \`${r.page}\` | ${r.jsFiles} | ${r.jsGzipKb.toFixed(1)} | ${r.jsBrotliKb.toFixed(1)} | ${r.lcpMs} | ${r.tbtMs} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} |`,
+  );
+  return [head, rule, ...lines].join('\n');
+}
+
+function machine(chromeVersion) {
+  const cpus = os.cpus();
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+  } catch {
+    // not a git checkout
+  }
+  return [
+    `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC at commit \`${commit}\`, on ${cpus.length} × ${cpus[0]?.model.trim()},`,
+    `${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${chromeVersion}, Lighthouse ${lighthouseVersion()},`,
+    `median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page.`,
+  ].join('\n');
+}
+
+function lighthouseVersion() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8'));
+  return pkg.version;
+}
+
+function writeDoc(rows, chromeVersion) {
+  const file = path.join(root, 'docs/benchmarks.md');
+  const start = '<!-- bench:web:start -->';
+  const end = '<!-- bench:web:end -->';
+  const missed = rows.flatMap((r) => misses(r).map((m) => `\`${r.page}\`: ${m}`));
+  const section = [
+    start,
+    machine(chromeVersion),
+    '',
+    table(rows),
+    '',
+    missed.length ? `Targets missed: ${missed.join('; ')}.` : 'Every target is met.',
+    end,
+  ].join('\n');
+  const doc = fs.readFileSync(file, 'utf8');
+  const next = doc.includes(start)
+    ? doc.replace(new RegExp(`${start}[\\s\\S]*${end}`), () => section)
+    : `${doc.trimEnd()}\n\n${section}\n`;
+  fs.writeFileSync(file, next);
+}
+
+const stopServer = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+try {
+  const chromeVersion = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()).Browser;
+  const rows = [];
+  for (const page of await publicPages()) {
+    process.stdout.write(`measuring ${page}…\n`);
+    rows.push(await measure(chrome, page));
+  }
+  console.log(`\n${table(rows)}\n`);
+  for (const row of rows)
+    if (row.failed.length) console.log(`${row.page} — audits below 0.9: ${row.failed.join('; ')}`);
+  writeDoc(rows, chromeVersion);
+  const missed = rows.filter((r) => misses(r).length > 0);
+  console.log(
+    missed.length
+      ? `\nTargets missed on ${missed.map((r) => r.page).join(', ')}.`
+      : '\nEvery target is met (≤ 100 kB gzip JS on /, every score ≥ 95).',
+  );
+  console.log('Figures written to docs/benchmarks.md.');
+  process.exitCode = missed.length ? 1 : 0;
+} finally {
+  await chrome.kill();
+  stopServer();
+}
