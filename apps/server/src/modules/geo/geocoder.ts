@@ -27,9 +27,26 @@ function photonName(properties: Record<string, unknown>): string {
   return [...new Set(parts)].join(', ');
 }
 
+/** An Open Location Code ("plus code"), full (`7HQQ6P2R+X4`) or short (`6P2R+X4`). */
+const PLUS_CODE = /^[23456789CFGHJMPQRVWX]{2,8}\+[23456789CFGHJMPQRVWX]{0,3}$/i;
+
+/**
+ * Replaces a plus-code style address with the formatted address around it (spec 001 "Destinations"):
+ * `6P2R+X4, Al Quoz, Dubai` and `6P2R+X4 Al Quoz, Dubai` become `Al Quoz, Dubai`. An address that is
+ * nothing but a plus code is kept as it is: there is nothing else to show.
+ */
+export function withoutPlusCode(address: string): string {
+  const [first = '', ...rest] = address.trim().split(/\s*,\s*/);
+  const [code = '', ...locality] = first.split(/\s+/);
+  if (!PLUS_CODE.test(code)) return address.trim();
+  const formatted = [locality.join(' '), ...rest].filter((part) => part !== '').join(', ');
+  return formatted === '' ? address.trim() : formatted;
+}
+
 function place(name: unknown, lat: unknown, lon: unknown): TGeocodeResult | null {
   const point = { lat: Number(lat), lon: Number(lon) };
   if (typeof name !== 'string' || name.trim() === '') return null;
+  name = withoutPlusCode(name);
   if (!Number.isFinite(point.lat) || Math.abs(point.lat) > 90) return null;
   if (!Number.isFinite(point.lon) || Math.abs(point.lon) > 180) return null;
   return { name: name.trim(), ...point };

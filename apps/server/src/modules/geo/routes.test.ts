@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@fleet/contract';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
+import { withoutPlusCode } from './geocoder.ts';
 
 /** A real local HTTP service answering every request with `answer(url)`; records the URLs asked. */
 async function fakeService(answer: (url: URL) => { status: number; body: unknown }) {
@@ -26,6 +27,7 @@ const NOMINATIM = [
     lon: '55.2796',
   },
   { display_name: 'broken row', lat: 'north', lon: '55' },
+  { display_name: '6P2R+X4 Al Quoz Industrial Area 3, Dubai, UAE', lat: '25.1301', lon: '55.2409' },
 ];
 const PHOTON = {
   type: 'FeatureCollection',
@@ -85,6 +87,7 @@ describe('address search through a Nominatim- or Photon-compatible service', () 
     const res = await call(t, cookie, 'GET', '/api/geocode/search?q=%20dubai%20mall%20');
     expect(res.body.data).toEqual([
       { name: 'Dubai Mall, Financial Centre Road, Downtown Dubai, Dubai, UAE', lat: 25.1985, lon: 55.2796 },
+      { name: 'Al Quoz Industrial Area 3, Dubai, UAE', lat: 25.1301, lon: 55.2409 },
     ]);
     const asked = service.asked.at(-1)!;
     expect(asked.pathname).toBe('/search');
@@ -98,6 +101,13 @@ describe('address search through a Nominatim- or Photon-compatible service', () 
     expect(res.body.data).toEqual([
       { name: 'Dubai Marina Mall, Sheikh Zayed Road, Dubai, UAE', lat: 25.0763, lon: 55.1403 },
     ]);
+  });
+
+  it('replaces plus-code style addresses with the formatted address around them', () => {
+    expect(withoutPlusCode('7HQQ6P2R+X4, Al Quoz, Dubai')).toBe('Al Quoz, Dubai');
+    expect(withoutPlusCode('6P2R+X4 Al Quoz, Dubai')).toBe('Al Quoz, Dubai');
+    expect(withoutPlusCode('6P2R+X4')).toBe('6P2R+X4');
+    expect(withoutPlusCode('Gate 4+5, Jebel Ali Port')).toBe('Gate 4+5, Jebel Ali Port');
   });
 
   it('refuses a too short query, and reports a failing service as 502 without its details', async () => {
