@@ -46,3 +46,21 @@ describe('demo trips', () => {
     });
   }
 });
+
+describe('demo students', () => {
+  it("gives every school-bus driver pupils with a bus stop, so trips can be planned from the students' stops", async () => {
+    const cookie = await t.login(DEMO.school.email, DEMO.school.password);
+    const list = await call(t, cookie, 'GET', '/api/driver/get-drivers');
+    const ids: number[] = list.body.data.map((d: { id: number }) => d.id);
+    expect(ids.length).toBeGreaterThanOrEqual(20);
+    for (const id of ids.slice(0, 3)) {
+      const res = await call(t, cookie, 'GET', `/api/driver/get-driver-students?id=${id}`);
+      expect(res.body.data.length).toBe(4);
+      for (const pupil of res.body.data) {
+        expect(pupil.stop_name).toMatch(/, Street \d+$/);
+        expect(Math.abs(pupil.stop_lat - 25.15)).toBeLessThan(0.2);
+        expect(Math.abs(pupil.stop_lon - 55.3)).toBeLessThan(0.2);
+      }
+    }
+  });
+});

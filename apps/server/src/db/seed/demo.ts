@@ -6,6 +6,7 @@ import { DEMO_DRIVER_PASSWORD, DEMO_FLEETS, seedDemoFleet } from './demo-fleet.t
 import { seedDemoPlaces } from './demo-places.ts';
 import { seedDemoContent } from './demo-content.ts';
 import { seedDemoTrips } from './demo-trips.ts';
+import { seedDemoStudents } from './demo-students.ts';
 
 /** The demo accounts of DESIGN §6; the README and the start-up banner list the same. */
 export const DEMO_ACCOUNTS = [
@@ -122,6 +123,7 @@ export async function seedDemo(db: Db): Promise<void> {
       const fleet = DEMO_FLEETS[demo.name];
       if (fleet)
         await seedDemoFleet(tx, tenant.id, fleet, { driver: driverHash, admin: secondAdminHash }, i * 9);
+      if (demo.type === 'school_bus') await seedDemoStudents(tx, tenant.id);
       await seedDemoTrips(tx as unknown as Db, tenant.id, demo.type);
     }
     await seedDemoContent(tx);
