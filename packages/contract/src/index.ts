@@ -9,4 +9,5 @@ export * from './driver-details.ts';
 export * from './content.ts';
 export * from './places.ts';
 export * from './geo.ts';
+export * from './dates.ts';
 export * from './trips.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { zId } from './settings.ts';
+import { zDateBound } from './dates.ts';
 
 /*
  * Origins (warehouses), destinations and trip types (spec 001 "Destinations", "Origins", "Trip types").
@@ -74,4 +75,7 @@ export const ZPlaceListQuery = z.object({
   name: z.string().trim().max(100).optional(),
   search: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
+  /** Added on or after this day (origins' date controls); with `tdate`, up to and including that day. */
+  fdate: zDateBound().optional(),
+  tdate: zDateBound().optional(),
 });

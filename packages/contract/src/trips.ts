@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { ZLat, ZLon } from './places.ts';
 import { zId } from './settings.ts';
+import { parseUtcDateTime, zDateBound } from './dates.ts';
 
 /*
  * Trips and scheduled trips (spec 001 "Trips", "Scheduled trips", §3–§5, §7; 000 §3).
@@ -13,20 +14,6 @@ export const TRIPS_PAGE_SIZE_OPTIONS = [5, 10, 15, 20] as const;
 
 // ---------- Shared field rules ----------
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]00:?00)?$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Reads `YYYY-MM-DD HH:mm[:ss]` (UTC; an ISO `T…Z` form is accepted too) into a Date, or null. */
-export function parseUtcDateTime(value: string): Date | null {
-  const m = DATE_TIME.exec(value.trim());
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s = '00'] = m;
-  const date = new Date(Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s));
-  // Refuses 2025-02-30 and 25:00 instead of rolling them over.
-  const back = date.toISOString();
-  return back.slice(0, 10) === `${y}-${mo}-${d}` && back.slice(11, 19) === `${h}:${mi}:${s}` ? date : null;
-}
-
 /** A required UTC date-time, normalised to `YYYY-MM-DD HH:mm:ss`. */
 export const zUtcDateTime = () =>
   z.preprocess(
@@ -36,15 +23,6 @@ export const zUtcDateTime = () =>
       .refine((v) => parseUtcDateTime(v) !== null, MESSAGES.trips.dateInvalid)
       .transform((v) => parseUtcDateTime(v)!.toISOString().slice(0, 19).replace('T', ' ')),
   );
-
-/** A bound of a date filter: a day (`YYYY-MM-DD`, the whole day) or a UTC date-time. */
-export const zDateBound = () =>
-  z
-    .string()
-    .trim()
-    .refine((v) => (DAY.test(v) ? parseUtcDateTime(`${v} 00:00:00`) : parseUtcDateTime(v)) !== null, {
-      message: MESSAGES.trips.dayInvalid,
-    });
 
 /** An id the form must give: missing, empty or null answers 'Field is required'. */
 export const zRequiredId = (field: string) => {

@@ -11,6 +11,9 @@ export interface TDayRange {
 export interface DateRangeFilterProps {
   value: TDayRange;
   onChange: (value: TDayRange) => void;
+  /** Either day may be left empty (an open end) instead of being required. */
+  optional?: boolean;
+  labels?: { from: string; to: string };
 }
 
 /** True when both days are given and the end is not before the start. */
@@ -18,29 +21,37 @@ export const isDayRangeValid = (range: TDayRange) =>
   range.from !== '' && range.to !== '' && range.from <= range.to;
 
 /** From / To day pickers of a list's date filter (spec 001: trips, fines, refuels, accidents). */
-export function DateRangeFilter({ value, onChange }: DateRangeFilterProps) {
+export function DateRangeFilter({
+  value,
+  onChange,
+  optional = false,
+  labels = { from: 'From', to: 'To' },
+}: DateRangeFilterProps) {
   const reversed = value.from !== '' && value.to !== '' && value.from > value.to;
+  const missing = (day: string) => !optional && day === '';
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <TextField
         type="date"
         size="small"
-        label="From"
+        label={labels.from}
         value={value.from}
         onChange={(event) => onChange({ ...value, from: event.target.value })}
-        error={value.from === ''}
-        helperText={value.from === '' ? MESSAGES.required : undefined}
+        error={missing(value.from)}
+        helperText={missing(value.from) ? MESSAGES.required : undefined}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: value.to || undefined } }}
         sx={{ width: 170 }}
       />
       <TextField
         type="date"
         size="small"
-        label="To"
+        label={labels.to}
         value={value.to}
         onChange={(event) => onChange({ ...value, to: event.target.value })}
-        error={value.to === '' || reversed}
-        helperText={value.to === '' ? MESSAGES.required : reversed ? MESSAGES.trips.rangeInvalid : undefined}
+        error={missing(value.to) || reversed}
+        helperText={
+          missing(value.to) ? MESSAGES.required : reversed ? MESSAGES.trips.rangeInvalid : undefined
+        }
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: value.from || undefined } }}
         sx={{ width: 170 }}
       />

@@ -59,8 +59,10 @@ export interface ListPageProps<T extends { id: number }> {
     successMessage: string;
   };
   rowActions?: RowAction<T>[];
-  /** Export button: the server's .xlsx of the current search. */
-  exportFile?: { path: string; fileName: string };
+  /** Export button: the server's .xlsx of the current search (and the page's other filters). */
+  exportFile?: { path: string; fileName: string; query?: Record<string, string | undefined> };
+  /** More filters beside the search box (the page keeps their state and puts it in `queryKey`). */
+  filters?: ReactNode;
   /** Import button and dialog; the list refreshes after an import. */
   importFile?: Pick<ImportDialogProps, 'title' | 'columns' | 'previewPath' | 'importPath'>;
   /** Auto-refresh interval (spec: every 10 s on the screens that say so). */
@@ -93,6 +95,7 @@ export function ListPage<T extends { id: number }>({
   remove,
   rowActions = [],
   exportFile,
+  filters,
   importFile,
   refetchIntervalMs,
   searchLabel = 'Search',
@@ -178,7 +181,14 @@ export function ListPage<T extends { id: number }>({
             {add.label}
           </Button>
         )}
-        {exportFile && <ExportButton path={exportFile.path} fileName={exportFile.fileName} search={search} />}
+        {exportFile && (
+          <ExportButton
+            path={exportFile.path}
+            fileName={exportFile.fileName}
+            search={search}
+            query={exportFile.query}
+          />
+        )}
         {importFile && (
           <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setImporting(true)}>
             Import
@@ -187,8 +197,9 @@ export function ListPage<T extends { id: number }>({
       </PageHeader>
 
       <Paper variant="outlined">
-        <Box sx={{ p: 2 }}>
+        <Box sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
           <SearchField label={searchLabel} {...searchBox.field} />
+          {filters}
         </Box>
         <PagedTable
           label={title}

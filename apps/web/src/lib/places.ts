@@ -11,11 +11,11 @@ export const ORIGINS_QUERY_KEY = ['origins'] as const;
 export const DESTINATIONS_QUERY_KEY = ['destinations'] as const;
 export const TRIP_TYPES_QUERY_KEY = ['trip-types'] as const;
 
-/** The tenant's origins (warehouses) whose title matches the search. */
-export const fetchOrigins = (search: string, signal?: AbortSignal) =>
+/** The tenant's origins (warehouses) whose title matches the search, optionally added between two days. */
+export const fetchOrigins = (search: string, signal?: AbortSignal, added?: { from: string; to: string }) =>
   api.get('warehouse/get-warehouse', {
     schema: z.array(ZWarehouseRow),
-    query: { title: search || undefined },
+    query: { title: search || undefined, fdate: added?.from || undefined, tdate: added?.to || undefined },
     signal,
   });
 

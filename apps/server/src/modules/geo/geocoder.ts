@@ -46,10 +46,9 @@ export function withoutPlusCode(address: string): string {
 function place(name: unknown, lat: unknown, lon: unknown): TGeocodeResult | null {
   const point = { lat: Number(lat), lon: Number(lon) };
   if (typeof name !== 'string' || name.trim() === '') return null;
-  name = withoutPlusCode(name);
   if (!Number.isFinite(point.lat) || Math.abs(point.lat) > 90) return null;
   if (!Number.isFinite(point.lon) || Math.abs(point.lon) > 180) return null;
-  return { name: name.trim(), ...point };
+  return { name: withoutPlusCode(name), ...point };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { destinations, warehouses } from '../../db/schema/index.ts';
@@ -6,6 +6,10 @@ import { destinations, warehouses } from '../../db/schema/index.ts';
 export interface PlaceFilter {
   search?: string | undefined;
   limit?: number | undefined;
+  /** Added at or after this instant. */
+  from?: Date | undefined;
+  /** Added before this instant. */
+  to?: Date | undefined;
 }
 export type TPlaceValues = { name: string; lat: number; lon: number };
 
@@ -31,11 +35,18 @@ export function placeQueries(kind: TPlaceKind) {
     createdDate: r.createdDate,
   });
   return {
-    async list(db: Db, tenantId: number, { search, limit }: PlaceFilter = {}) {
+    async list(db: Db, tenantId: number, { search, limit, from, to }: PlaceFilter = {}) {
       const rows = await db
         .select()
         .from(table)
-        .where(and(live(tenantId), search ? ilike(name, `%${escapeLike(search)}%`) : undefined))
+        .where(
+          and(
+            live(tenantId),
+            search ? ilike(name, `%${escapeLike(search)}%`) : undefined,
+            from ? gte(table.createdDate, from) : undefined,
+            to ? lt(table.createdDate, to) : undefined,
+          ),
+        )
         .orderBy(desc(table.id))
         .limit(limit ?? 100_000);
       return rows.map(toRow);

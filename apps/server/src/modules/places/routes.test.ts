@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { MESSAGES } from '@fleet/contract';
+import { warehouses } from '../../db/schema/index.ts';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -39,6 +43,49 @@ describe('origins (warehouse/*)', () => {
     expect((await call(t, delivery, 'GET', '/api/warehouse/get-warehouse?title=hatta')).body.data).toEqual(
       [],
     );
+  });
+
+  it('lists and exports the origins added between two days (date controls), either end open', async () => {
+    const addedOn = async (title: string, day: string) => {
+      const res = await call(t, delivery, 'POST', '/api/warehouse/add', { title, lat: 25.1, lon: 55.2 });
+      const id = res.body.data.id as number;
+      await t.database.db
+        .update(warehouses)
+        .set({ createdDate: new Date(`${day}T12:00:00Z`) })
+        .where(eq(warehouses.id, id));
+      return id;
+    };
+    const march = await addedOn('Dated Depot March', '2025-03-10');
+    const april = await addedOn('Dated Depot April', '2025-04-20');
+    const listed = async (query: string) =>
+      (
+        await call(t, delivery, 'GET', `/api/warehouse/get-warehouse?title=dated%20depot&${query}`)
+      ).body.data.map((w: { id: number }) => w.id);
+    expect(await listed('fdate=2025-03-10&tdate=2025-03-10')).toEqual([march]);
+    expect(await listed('fdate=2025-03-11')).toEqual([april]);
+    expect(await listed('tdate=2025-04-19')).toEqual([march]);
+    expect(await listed('')).toEqual([april, march]);
+
+    const reversed = await call(
+      t,
+      delivery,
+      'GET',
+      '/api/warehouse/get-warehouse?fdate=2025-04-20&tdate=2025-03-10',
+    );
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.responseMessage).toBe(MESSAGES.trips.rangeInvalid);
+    const bad = await call(t, delivery, 'GET', '/api/warehouse/get-warehouse?fdate=2025-02-30');
+    expect(bad.status).toBe(400);
+
+    const file = await t.app.inject({
+      url: '/api/v1/origins/export?search=dated&fdate=2025-04-01',
+      headers: { cookie: delivery },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    book.worksheets[0]!.eachRow((r, n) => n > 1 && rows.push([r.getCell(1).value, r.getCell(2).value]));
+    expect(rows).toEqual([[april, 'Dated Depot April']]);
   });
 
   it('refuses a missing title and coordinates out of range, writing nothing', async () => {

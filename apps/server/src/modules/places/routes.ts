@@ -1,5 +1,7 @@
 import {
   MESSAGES,
+  rangeEnd,
+  rangeStart,
   toUtcString,
   ZDestinationInput,
   ZDestinationRow,
@@ -10,6 +12,7 @@ import {
   ZWarehouseInput,
   ZWarehouseRow,
   ZWarehouseSave,
+  zDateBound,
   type TDestinationRow,
   type TWarehouseRow,
 } from '@fleet/contract';
@@ -57,8 +60,19 @@ export const placeRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     querystring: ZPlaceListQuery,
     response: { 200: ZEnvelope(z.array(ZWarehouseRow)), ...errors },
   };
+  /** The origins' date controls: added between two days (either may be left open). */
+  const addedBetween = ({ fdate, tdate }: { fdate?: string | undefined; tdate?: string | undefined }) => {
+    const range = { from: fdate ? rangeStart(fdate) : undefined, to: tdate ? rangeEnd(tdate) : undefined };
+    if (range.from && range.to && range.to <= range.from)
+      throw new AppError('BAD_REQUEST', MESSAGES.trips.rangeInvalid);
+    return range;
+  };
   const listOrigins = async (tenantId: number, q: z.infer<typeof ZPlaceListQuery>) =>
-    ok((await origins.list(db, tenantId, { search: searchOf(q), limit: q.limit })).map(warehouseRow));
+    ok(
+      (await origins.list(db, tenantId, { search: searchOf(q), limit: q.limit, ...addedBetween(q) })).map(
+        warehouseRow,
+      ),
+    );
   app.get(
     '/api/warehouse/get-warehouse',
     { schema: { ...originList, summary: 'Origins (`title` searches, `limit` caps)' } },
@@ -124,8 +138,12 @@ export const placeRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     tag: 'Origins',
     noun: 'origin',
     fileName: 'Origins.xlsx',
-    columns: placeColumns,
-    load: (tenantId, search) => origins.list(db, tenantId, { search }),
+    columns: [
+      ...placeColumns,
+      { header: 'Added (UTC)', value: (p) => toUtcString(p.createdDate), width: 20 },
+    ],
+    filters: z.object({ fdate: zDateBound().optional(), tdate: zDateBound().optional() }),
+    load: (tenantId, search, range) => origins.list(db, tenantId, { search, ...addedBetween(range) }),
   });
 
   // ---- Destinations ----

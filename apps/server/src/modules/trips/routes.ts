@@ -3,6 +3,8 @@ import {
   defaultTripRange,
   MESSAGES,
   NAMAT_TYPE,
+  rangeEnd,
+  rangeStart,
   termsFromSettings,
   TRIP_REPORT_RESPONSE_CODE,
   tripFlagText,
@@ -39,7 +41,7 @@ import {
   tripTermOf,
 } from './queries.ts';
 import { buildTripReport } from './report.ts';
-import { addTrip, rangeEnd, rangeStart, saveTrip, tripDetails, tripRows, toTripRow } from './service.ts';
+import { addTrip, saveTrip, tripDetails, tripRows, toTripRow } from './service.ts';
 
 const tags = ['Trips'];
 /** Rows a list or an export may hold at most (the export of a month of a large fleet fits). */

@@ -25,16 +25,6 @@ import {
 } from './queries.ts';
 
 const utc = (d: Date | null) => (d ? toUtcString(d) : null);
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A date filter's lower bound: a day starts at its midnight (UTC). */
-export const rangeStart = (bound: string) => parseUtcDateTime(DAY.test(bound) ? `${bound} 00:00:00` : bound)!;
-/** A date filter's upper bound, exclusive: a day includes all of itself, a date-time its own second. */
-export function rangeEnd(bound: string): Date {
-  const start = rangeStart(bound);
-  return new Date(start.getTime() + (DAY.test(bound) ? 86_400_000 : 1000));
-}
-
 /** What a trip or a schedule points at, checked against the tenant's live records. */
 export interface TTripHeader {
   driver_id: number;

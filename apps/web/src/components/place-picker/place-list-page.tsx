@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { MESSAGES, pluralize } from '@fleet/contract';
+import { DateRangeFilter, type TDayRange } from '../date-range-filter';
 import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../list-page';
 import { PlaceDialog, type TNamedPlace } from './place-dialog';
 import { formatCoordinate } from './place';
@@ -12,12 +13,17 @@ export interface PlaceListPageProps {
   term: string;
   icon: ReactNode;
   queryKey: QueryKey;
-  fetchRows: (search: string, signal: AbortSignal) => Promise<TPlaceRow[]>;
+  /** Loads the places matching the search, added within `added` when the page has date controls. */
+  fetchRows: (search: string, signal: AbortSignal, added: TDayRange) => Promise<TPlaceRow[]>;
   save: (place: TNamedPlace, id?: number) => Promise<unknown>;
   archive: (id: number) => Promise<unknown>;
   /** API path of the .xlsx export. */
   exportPath: string;
+  /** "Added from / to" days beside the search (spec 001 "Origins": date controls); both open at first. */
+  dateControls?: boolean;
 }
+
+const OPEN_RANGE: TDayRange = { from: '', to: '' };
 
 /**
  * A list of saved places with search, Add, Export, edit and delete, refreshed every 10 s, and the
@@ -31,8 +37,17 @@ export function PlaceListPage({
   save,
   archive,
   exportPath,
+  dateControls = false,
 }: PlaceListPageProps) {
   const queryClient = useQueryClient();
+  const [added, setAdded] = useState<TDayRange>(OPEN_RANGE);
+  // A reversed range is shown as an error on the field and not asked for.
+  const [askedRange, setAskedRange] = useState<TDayRange>(OPEN_RANGE);
+  const changeRange = (range: TDayRange) => {
+    setAdded(range);
+    if (range.from === '' || range.to === '' || range.from <= range.to) setAskedRange(range);
+  };
+  const listKey = useMemo(() => [...queryKey, { added: askedRange }], [queryKey, askedRange]);
   const [editing, setEditing] = useState<TPlaceRow | null>(null);
   const [open, setOpen] = useState(false);
   const adding = editing === null;
@@ -51,8 +66,18 @@ export function PlaceListPage({
     <ListPage
       title={plural}
       icon={icon}
-      queryKey={queryKey}
-      fetchRows={fetchRows}
+      queryKey={listKey}
+      fetchRows={(search, signal) => fetchRows(search, signal, askedRange)}
+      filters={
+        dateControls && (
+          <DateRangeFilter
+            optional
+            labels={{ from: 'Added from', to: 'Added to' }}
+            value={added}
+            onChange={changeRange}
+          />
+        )
+      }
       columns={columns}
       rowName={(p) => p.name}
       add={{
@@ -71,7 +96,11 @@ export function PlaceListPage({
         run: (p) => archive(p.id),
         successMessage: `${term} deleted successfully.`,
       }}
-      exportFile={{ path: exportPath, fileName: `${plural}.xlsx` }}
+      exportFile={{
+        path: exportPath,
+        fileName: `${plural}.xlsx`,
+        query: { fdate: askedRange.from || undefined, tdate: askedRange.to || undefined },
+      }}
       refetchIntervalMs={LIST_REFRESH_MS}
       searchLabel="Search by name"
       emptyText={`No ${plural.toLowerCase()} yet.`}

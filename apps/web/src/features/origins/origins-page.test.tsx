@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TWarehouseRow } from '@fleet/contract';
 import { SESSIONS } from '../../test/fixtures';
@@ -100,5 +100,29 @@ describe('Origins page', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Origin deleted successfully.')).toBeInTheDocument();
     expect(bodyOf(callsTo(fetchMock, 'POST', '/api/warehouse/archive')[0])).toEqual({ id: 5 });
+  });
+
+  it('narrows the list to the origins added between two days, leaving either end open', async () => {
+    const fetchMock = mockOrigins();
+    renderApp('/origins', { session: SESSIONS.delivery });
+    const from = await screen.findByLabelText('Added from', {}, { timeout: PAGE_LOAD_MS });
+    expect(from).toHaveValue('');
+    expect(screen.getByLabelText('Added to')).toHaveValue('');
+    const asked = () =>
+      callsTo(fetchMock, 'GET', '/api/warehouse/get-warehouse').map(([input]) =>
+        Object.fromEntries(new URL(String(input), 'http://localhost').searchParams),
+      );
+    await screen.findByText('Jebel Ali Hub');
+    expect(asked()[0]).toEqual({});
+
+    fireEvent.change(from, { target: { value: '2026-01-01' } });
+    await waitFor(() => expect(asked().at(-1)).toEqual({ fdate: '2026-01-01' }));
+    fireEvent.change(screen.getByLabelText('Added to'), { target: { value: '2025-12-01' } });
+    expect(
+      await screen.findByText('The end of the date range must not be before its start'),
+    ).toBeInTheDocument();
+    expect(asked().at(-1)).toEqual({ fdate: '2026-01-01' });
+    fireEvent.change(screen.getByLabelText('Added to'), { target: { value: '2026-01-31' } });
+    await waitFor(() => expect(asked().at(-1)).toEqual({ fdate: '2026-01-01', tdate: '2026-01-31' }));
   });
 });
