@@ -1,3 +1,4 @@
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -41,14 +42,50 @@ function UnitSelect({ name, label, options }: { name: UnitKey; label: string; op
   );
 }
 
-/** Distance unit, volume unit and currency, from the server lists (the spec's fallbacks when they fail). */
+/** Every IANA time zone this browser knows, for the time zone field. */
+const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
+
+/** The tenant's time zone: the wall clock of its trip reports and of schedules made through the API. */
+function TimeZoneField() {
+  const { control } = useFormContext<TTenantSettingsForm>();
+  return (
+    <Controller
+      control={control}
+      name="time_zone"
+      render={({ field, fieldState }) => (
+        <Autocomplete
+          options={TIME_ZONES}
+          value={field.value || null}
+          onChange={(_event, zone) => field.onChange(zone ?? '')}
+          onBlur={field.onBlur}
+          autoHighlight
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              inputRef={field.ref}
+              label="Time zone"
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ?? 'Times in trip reports are written in this zone'}
+            />
+          )}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * Distance unit, volume unit and currency, from the server lists (the spec's fallbacks when they
+ * fail), and the time zone.
+ */
 export function UnitFields() {
   const { currencies, spaceUnits, volumeUnits } = useUnitOptions();
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
       <UnitSelect name="space_unit" label="Distance unit" options={spaceUnits} />
       <UnitSelect name="liquid_unit" label="Volume unit" options={volumeUnits} />
       <UnitSelect name="currency" label="Currency" options={currencies} />
+      <TimeZoneField />
     </Box>
   );
 }

@@ -1,11 +1,17 @@
-import { DEFAULT_SETTINGS, MESSAGES, termsFromSettings, type TSettingItem } from '@fleet/contract';
+import {
+  DEFAULT_SETTINGS,
+  isTimeZone,
+  MESSAGES,
+  termsFromSettings,
+  type TSettingItem,
+} from '@fleet/contract';
 import { z } from 'zod';
 import { ZPlaceValue } from '../components/place-picker/place';
 import { api } from './api';
 
 /*
  * A tenant's settings as a form edits them (the Settings page and the super admin's tenant dialog):
- * units, the map location and the terms, turned back into the key/value list of `save-all`.
+ * units, time zone, the map location and the terms, turned back into the key/value list of `save-all`.
  */
 
 const term = z.string().trim().min(1, MESSAGES.required).max(49, MESSAGES.settings.termInvalid);
@@ -14,6 +20,8 @@ export const ZTenantSettingsForm = z.object({
   space_unit: z.string().min(1, MESSAGES.required),
   liquid_unit: z.string().min(1, MESSAGES.required),
   currency: z.string().min(1, MESSAGES.required),
+  /** IANA zone of the tenant's wall clock: trip reports and schedules made through the API use it. */
+  time_zone: z.string().min(1, MESSAGES.required).refine(isTimeZone, MESSAGES.schedules.timeZoneInvalid),
   place: ZPlaceValue,
   driver_term: term,
   trip_term: term,
@@ -37,6 +45,7 @@ export function settingsToForm(
     space_unit: pick('space_unit'),
     liquid_unit: pick('liquid_unit'),
     currency: pick('currency'),
+    time_zone: pick('time_zone'),
     place: { location: pick('location'), lat: pick('lat'), lon: pick('lon') },
     driver_term: terms.driver,
     trip_term: terms.trip,

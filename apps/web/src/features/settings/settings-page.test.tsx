@@ -81,6 +81,22 @@ describe('Settings page', () => {
     await waitFor(() => expect(reloadPage).toHaveBeenCalled(), { timeout: 2000 });
   });
 
+  it("keeps the tenant's time zone, Asia/Dubai when none is stored, and saves the one chosen", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockSettings({ 'POST /api/tenant-settings/save-all': () => ok(null) });
+    renderApp('/settings', { session: SESSIONS.delivery });
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' }, { timeout: 5000 });
+    expect(zone).toHaveValue('Asia/Dubai');
+    await user.clear(zone);
+    await user.type(zone, 'Europe/Lon');
+    await user.click(await screen.findByRole('option', { name: 'Europe/London' }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings updated successfully')).toBeInTheDocument();
+    const [, init] = callsTo(fetchMock, 'POST', '/api/tenant-settings/save-all')[0]!;
+    const body = JSON.parse(String(init?.body)) as { data: { key: string; value: string }[] };
+    expect(body.data).toContainEqual({ key: 'time_zone', value: 'Europe/London' });
+  });
+
   it('resets the form to the loaded values', async () => {
     const user = userEvent.setup();
     mockSettings();

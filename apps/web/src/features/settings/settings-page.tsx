@@ -74,7 +74,7 @@ function SettingsForm({ initial, tenantId }: { initial: TTenantSettingsForm; ten
   const onInvalid = (errors: typeof form.formState.errors) => {
     // Show the tab that holds the first problem.
     const configurationBad = Boolean(
-      errors.place || errors.space_unit || errors.liquid_unit || errors.currency,
+      errors.place || errors.space_unit || errors.liquid_unit || errors.currency || errors.time_zone,
     );
     setTab(configurationBad ? 0 : 1);
     snackbar.show(errors.place ? INVALID_PLACE : MESSAGES.formInvalid, 'error');
