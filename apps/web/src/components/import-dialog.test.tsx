@@ -59,7 +59,14 @@ describe('ImportDialog', () => {
     );
     expect(await screen.findByText(/2 rows: 1 valid, 1 with errors/)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Import preview' });
-    expect(within(table).getByText('Reference: Field is required')).toBeInTheDocument();
+    // The problems sit next to the row number, visible without scrolling sideways.
+    const badRow = within(table).getByText('Reference: Field is required').closest('tr') as HTMLElement;
+    expect(
+      within(badRow)
+        .getAllByRole('cell')
+        .slice(0, 2)
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', 'Reference: Field is required']);
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
   });
 

@@ -163,13 +163,14 @@ export function ImportDialog({
                   <TableHead>
                     <TableRow>
                       <TableCell>Row</TableCell>
+                      {/* Next to the row number, so a row's problems are seen without scrolling sideways. */}
+                      <TableCell sx={{ minWidth: 260 }}>Errors</TableCell>
                       {previewColumns.map((name, index) => (
                         <TableCell key={name} sx={{ whiteSpace: 'nowrap' }}>
                           {/* The server keys fields by its own names, in the order of the accepted columns. */}
                           {previewColumns.length === columns.length ? columns[index] : name}
                         </TableCell>
                       ))}
-                      <TableCell>Errors</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -188,10 +189,10 @@ export function ImportDialog({
                           }
                         >
                           <TableCell>{row.row}</TableCell>
+                          <TableCell>{bad ? row.errors.join('; ') : 'OK'}</TableCell>
                           {previewColumns.map((name) => (
                             <TableCell key={name}>{row.fields[name]}</TableCell>
                           ))}
-                          <TableCell>{bad ? row.errors.join('; ') : 'OK'}</TableCell>
                         </TableRow>
                       );
                     })}
