@@ -223,9 +223,9 @@ export type TTripAccident = z.infer<typeof ZTripAccident>;
 
 const ZRef = z.object({ id: z.number().int(), title: z.string() });
 
-export const ZTripRow = z.object({
-  id: z.number().int(),
-  /** null when the trip has no driver (the table shows N/A). */
+/** The driver, origin and type a trip or a schedule points at, with their ids. */
+const PLAN_REFS = {
+  /** null when there is no driver (the tables show N/A). */
   driver: z.object({ id: z.number().int(), fname: z.string(), lname: z.string() }).nullable(),
   driver_id: z.number().int().nullable(),
   warehouse: z
@@ -235,6 +235,11 @@ export const ZTripRow = z.object({
   type: ZRef.nullable(),
   /** The same as `type` (spec 001 names both). */
   type0: ZRef.nullable(),
+};
+
+export const ZTripRow = z.object({
+  id: z.number().int(),
+  ...PLAN_REFS,
   start_date: utcDate.nullable(),
   started_date: utcDate.nullable(),
   ended_date: utcDate.nullable(),
@@ -504,14 +509,7 @@ export type TScheduleDestination = z.infer<typeof ZScheduleDestination>;
 
 export const ZTripScheduleRow = z.object({
   id: z.number().int(),
-  driver: z.object({ id: z.number().int(), fname: z.string(), lname: z.string() }).nullable(),
-  driver_id: z.number().int().nullable(),
-  warehouse: z
-    .object({ id: z.number().int(), title: z.string(), lat: z.number(), lon: z.number() })
-    .nullable(),
-  warehouse_id: z.number().int().nullable(),
-  type: ZRef.nullable(),
-  type0: ZRef.nullable(),
+  ...PLAN_REFS,
   start_date: utcDate,
   end_date: utcDate.nullable(),
   repeat_type: z.enum(REPEAT_TYPES),

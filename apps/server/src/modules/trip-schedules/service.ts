@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { stopRow } from '../trips/plan.ts';
+import { planRefs, stopRow } from '../trips/plan.ts';
 import { resolveTripHeader } from '../trips/service.ts';
 import { syncSchedule, upcomingOccurrences } from './materialiser.ts';
 import {
@@ -81,17 +81,9 @@ export async function deleteSchedule(db: Db, tenantId: number, id: number) {
 
 export function toScheduleRow(d: TScheduleDetails, now = new Date()): TTripScheduleRow {
   const s = d.schedule;
-  const type = d.type?.id ? { id: d.type.id, title: d.type.title } : null;
   return {
     id: s.id,
-    driver: d.driver?.id ? { id: d.driver.id, fname: d.driver.fname, lname: d.driver.lname } : null,
-    driver_id: s.driverId,
-    warehouse: d.warehouse?.id
-      ? { id: d.warehouse.id, title: d.warehouse.title, lat: d.warehouse.lat, lon: d.warehouse.lon }
-      : null,
-    warehouse_id: s.warehouseId,
-    type,
-    type0: type,
+    ...planRefs(s, d),
     start_date: toUtcString(s.startDate),
     end_date: s.endDate ? toUtcString(s.endDate) : null,
     repeat_type: s.repeatType as TTripScheduleRow['repeat_type'],

@@ -132,3 +132,28 @@ export const stopRow = (s: TStoredStop): TScheduleDestination => ({
     note: task.note,
   })),
 });
+
+type Joined<T> = T | null | undefined;
+
+/** The driver, origin and type a trip or a schedule points at, as the API answers them (null when gone). */
+export function planRefs(
+  ids: { driverId: number | null; warehouseId: number | null },
+  joined: {
+    driver: Joined<{ id: number; fname: string; lname: string }>;
+    warehouse: Joined<{ id: number; title: string; lat: number; lon: number }>;
+    type: Joined<{ id: number; title: string }>;
+  },
+) {
+  const { driver, warehouse, type } = joined;
+  const typeRef = type?.id ? { id: type.id, title: type.title } : null;
+  return {
+    driver: driver?.id ? { id: driver.id, fname: driver.fname, lname: driver.lname } : null,
+    driver_id: ids.driverId,
+    warehouse: warehouse?.id
+      ? { id: warehouse.id, title: warehouse.title, lat: warehouse.lat, lon: warehouse.lon }
+      : null,
+    warehouse_id: ids.warehouseId,
+    type: typeRef,
+    type0: typeRef,
+  };
+}

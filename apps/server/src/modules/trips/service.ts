@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { resolveStops, stopRow, type TStopPlan } from './plan.ts';
+import { planRefs, resolveStops, stopRow, type TStopPlan } from './plan.ts';
 import {
   findLiveDriver,
   findTrip,
@@ -107,17 +107,9 @@ export function toTripRow(t: TTripDetails): TTripRow {
     trip.startDate,
     t.stops.map((s) => ({ driving_time: s.drivingTime, staying_time: s.stayingTime })),
   ).stops;
-  const type = t.type?.id ? { id: t.type.id, title: t.type.title } : null;
   return {
     id: trip.id,
-    driver: t.driver?.id ? { id: t.driver.id, fname: t.driver.fname, lname: t.driver.lname } : null,
-    driver_id: trip.driverId,
-    warehouse: t.warehouse?.id
-      ? { id: t.warehouse.id, title: t.warehouse.title, lat: t.warehouse.lat, lon: t.warehouse.lon }
-      : null,
-    warehouse_id: trip.warehouseId,
-    type,
-    type0: type,
+    ...planRefs(trip, t),
     start_date: utc(trip.startDate),
     started_date: utc(trip.startedDate),
     ended_date: utc(trip.endedDate),
