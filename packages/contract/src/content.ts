@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { LOGIN_EMAIL_PATTERN } from './auth.ts';
 import { MESSAGES } from './messages.ts';
-import { BLOG_PAGE_SIZE, BLOG_PREVIEW_LENGTH, CONTACT_LIMITS as MAX } from './site.ts';
+import {
+  BLOG_PAGE_SIZE,
+  BLOG_PREVIEW_LENGTH,
+  CONTACT_LIMITS as MAX,
+  SITE_ICON_NAMES,
+  type TLandingSections,
+  type TSiteIconName,
+} from './site.ts';
 
-export { BLOG_PAGE_SIZE, BLOG_PREVIEW_LENGTH };
+export { BLOG_PAGE_SIZE, BLOG_PREVIEW_LENGTH, SITE_ICON_NAMES };
+export type { TLandingSections, TSiteIconName };
 
 /*
  * Public-site content (spec 002): landing sections, blog posts, contact and newsletter requests.
@@ -22,6 +30,76 @@ export const LANDING_SECTION_KEYS = [
 export type TLandingSectionKey = (typeof LANDING_SECTION_KEYS)[number];
 
 const required = (message: string = MESSAGES.required) => z.string().trim().min(1, message);
+
+/** Longest titles and labels, longest texts, and most items of a list in a landing section. */
+export const LANDING_LIMITS = { label: 200, text: 2000, items: 12 } as const;
+
+export const LANDING_MESSAGES = {
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  notText: 'Must be text',
+  notList: 'Must be a list',
+  listEmpty: 'Add at least one item',
+  listFull: `Keep to ${LANDING_LIMITS.items} items at most`,
+  iconUnknown: 'Choose one of the site’s icons',
+} as const;
+
+// A missing field reads "Field is required", like an empty one; a field of the wrong type says so.
+const missingOr = (wrongType: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? MESSAGES.required : wrongType),
+});
+const landingText = (max: number) =>
+  z
+    .string(missingOr(LANDING_MESSAGES.notText))
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(max, LANDING_MESSAGES.tooLong(max));
+const label = landingText(LANDING_LIMITS.label);
+const text = landingText(LANDING_LIMITS.text);
+const list = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item, missingOr(LANDING_MESSAGES.notList))
+    .min(1, LANDING_MESSAGES.listEmpty)
+    .max(LANDING_LIMITS.items, LANDING_MESSAGES.listFull);
+const card = z.object({ title: label, text });
+
+/**
+ * Each landing section's schema, by key: what `PUT v1/content/landing-page/{key}` accepts and the
+ * editor checks before sending, so a malformed section can never reach the public home page.
+ */
+export const ZLandingSection = {
+  hero_section: z.object({
+    eyebrow: label,
+    title: label,
+    subtitle: text,
+    primary_label: label,
+    secondary_label: label,
+  }),
+  detail_section: z.object({ title: label, intro: text, steps: list(card) }),
+  about_section: z.object({ title: label, text, points: list(text) }),
+  feature_section: z.object({
+    title: label,
+    intro: text,
+    items: list(card.extend({ icon: z.enum(SITE_ICON_NAMES, LANDING_MESSAGES.iconUnknown) })),
+  }),
+  software_section: z.object({ title: label, intro: text, options: list(card) }),
+  demo_section: z.object({ title: label, text, button_label: label, request: text }),
+  contact_section: z.object({ title: label, text }),
+} satisfies Record<TLandingSectionKey, z.ZodType>;
+export const ZLandingSections = z.object(ZLandingSection);
+
+// The schemas and the zod-free type the public site reads (site.ts) must describe the same sections:
+// this fails to compile as soon as one of them changes alone.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+type _LandingSchemasMatchTheSite = Holds<Same<z.output<typeof ZLandingSections>, TLandingSections>>;
+
+/** One landing section as stored, for the editor; `content` is null when the section is missing. */
+export const ZLandingSectionStored = z.object({
+  key: z.enum(LANDING_SECTION_KEYS),
+  content: z.unknown().describe('the section as stored; the editor reads it with the key’s schema'),
+  updated_at: z.string().nullable().describe('ISO 8601; null when the section is missing'),
+});
+export type TLandingSectionStored = z.infer<typeof ZLandingSectionStored>;
 
 /** `POST admin/send-email`: the landing contact form (all fields) or the newsletter box (e-mail alone). */
 export const ZSendEmailRequest = z.object({

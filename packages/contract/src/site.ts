@@ -56,7 +56,54 @@ export interface TSiteRenderer {
   renderRobots(origin: string): string;
 }
 
-/** Sections of the landing page as the content call answers them (`GET content/landing-page`). */
+/**
+ * Names of the public site's icons, drawn by the web's `SiteIcon`. A landing feature's `icon` is one
+ * of them; the list lives here, without zod, because the public site's bundle reads it too.
+ */
+export const SITE_ICON_NAMES = [
+  'menu',
+  'close',
+  'chevronDown',
+  'arrowRight',
+  'arrowLeft',
+  'check',
+  'map',
+  'route',
+  'approval',
+  'alert',
+  'message',
+  'report',
+  'terms',
+  'upload',
+  'cloud',
+  'server',
+  'shield',
+  'bus',
+  'truck',
+  'plane',
+  'construction',
+  'tools',
+  'api',
+  'search',
+  'repeat',
+  'tenants',
+  'finance',
+  'bell',
+  'people',
+  'calendar',
+  'mail',
+  'phone',
+  'fuel',
+  'wrench',
+  'assistant',
+] as const;
+export type TSiteIconName = (typeof SITE_ICON_NAMES)[number];
+
+/**
+ * Sections of the landing page as the content call answers them (`GET content/landing-page`).
+ * The super admin's editor checks each against its schema (`ZLandingSection` in content.ts, which
+ * proves at compile time that both say the same).
+ */
 export interface TLandingSections {
   hero_section: {
     eyebrow: string;
@@ -68,8 +115,11 @@ export interface TLandingSections {
   };
   detail_section: { title: string; intro: string; steps: { title: string; text: string }[] };
   about_section: { title: string; text: string; points: string[] };
-  /** `icon` names one of the site's icons (map, route, approval, alert, message, report, terms, …). */
-  feature_section: { title: string; intro: string; items: { title: string; text: string; icon: string }[] };
+  feature_section: {
+    title: string;
+    intro: string;
+    items: { title: string; text: string; icon: TSiteIconName }[];
+  };
   software_section: { title: string; intro: string; options: { title: string; text: string }[] };
   /** `request` is the sentence the demo button writes into the contact form. */
   demo_section: { title: string; text: string; button_label: string; request: string };

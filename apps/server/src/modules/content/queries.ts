@@ -61,11 +61,15 @@ export async function deletePost(db: Db, id: number) {
 
 export const listLandingSections = (db: Db) => db.select().from(landingSections);
 
+export type TLandingSectionRow = typeof landingSections.$inferSelect;
+
 export async function upsertLandingSection(db: Db, key: string, content: unknown) {
-  await db
+  const [row] = await db
     .insert(landingSections)
     .values({ key, content })
-    .onConflictDoUpdate({ target: landingSections.key, set: { content, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: landingSections.key, set: { content, updatedAt: new Date() } })
+    .returning();
+  return row!;
 }
 
 export type TContactValues = Omit<typeof contactRequests.$inferInsert, 'id' | 'createdAt' | 'mailedAt'>;

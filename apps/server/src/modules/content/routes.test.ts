@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANDING_SECTION_KEYS, ZLandingSection } from '@fleet/contract';
 import { LANDING_SECTIONS, seedLandingSections } from '../../db/seed/site-content.ts';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
 
@@ -265,6 +266,127 @@ describe('seeded content', () => {
     await seedLandingSections(t.database.db);
     const landing = (await t.app.inject({ method: 'GET', url: '/api/content/landing-page' })).json();
     expect(landing.data.demo_section.title).toBe('Book a walkthrough');
+  });
+});
+
+const publicLanding = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/content/landing-page?populate=deep' })).json().data;
+
+describe('GET /api/v1/content/landing-page', () => {
+  it('answers every section in page order as stored, with when it was last saved', async () => {
+    const res = await call(t, superAdmin, 'GET', '/api/v1/content/landing-page');
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((s: { key: string }) => s.key)).toEqual([...LANDING_SECTION_KEYS]);
+    const hero = res.body.data[0];
+    expect(hero.content).toEqual((await publicLanding()).hero_section);
+    expect(new Date(hero.updated_at).getTime()).not.toBeNaN();
+  });
+
+  it('is refused to a tenant admin', async () => {
+    const admin = await t.login(DEMO.delivery.email, DEMO.delivery.password);
+    expect((await call(t, admin, 'GET', '/api/v1/content/landing-page')).status).toBe(403);
+  });
+});
+
+describe('PUT /api/v1/content/landing-page/:key', () => {
+  const features = LANDING_SECTIONS.feature_section;
+
+  it('stores a section that fits, trimmed and without unknown fields; the public call shows it', async () => {
+    const res = await call(t, superAdmin, 'PUT', '/api/v1/content/landing-page/feature_section', {
+      content: {
+        ...features,
+        title: '  Everything a dispatcher needs  ',
+        items: [{ icon: 'fuel', title: 'Fuel', text: 'Refuels per driver.', colour: 'red' }],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.responseMessage).toBe('Section saved.');
+    const saved = {
+      title: 'Everything a dispatcher needs',
+      intro: features.intro,
+      items: [{ icon: 'fuel', title: 'Fuel', text: 'Refuels per driver.' }],
+    };
+    expect(res.body.data).toMatchObject({ key: 'feature_section', content: saved });
+    expect((await publicLanding()).feature_section).toEqual(saved);
+  });
+
+  const steps = LANDING_SECTIONS.detail_section.steps;
+  it.each([
+    [
+      'a missing field',
+      'detail_section',
+      { ...LANDING_SECTIONS.detail_section, steps: [steps[0], steps[1], { text: 'No title' }] },
+      'steps.2.title: Field is required',
+    ],
+    [
+      'a field of the wrong type',
+      'demo_section',
+      { ...LANDING_SECTIONS.demo_section, button_label: 42 },
+      'button_label: Must be text',
+    ],
+    [
+      'an empty title',
+      'hero_section',
+      { ...LANDING_SECTIONS.hero_section, title: '   ' },
+      'title: Field is required',
+    ],
+    [
+      'an icon the site does not have',
+      'feature_section',
+      { ...features, items: [{ ...features.items[0], icon: 'rocket' }] },
+      'items.0.icon: Choose one of the site’s icons',
+    ],
+    [
+      'an empty list',
+      'about_section',
+      { ...LANDING_SECTIONS.about_section, points: [] },
+      'points: Add at least one item',
+    ],
+    [
+      'too many items',
+      'about_section',
+      { ...LANDING_SECTIONS.about_section, points: Array.from({ length: 13 }, (_, i) => `Point ${i}`) },
+      'points: Keep to 12 items at most',
+    ],
+    [
+      'a title too long',
+      'contact_section',
+      { ...LANDING_SECTIONS.contact_section, title: 'x'.repeat(201) },
+      'title: Must be at most 200 characters',
+    ],
+    [
+      'a text too long',
+      'demo_section',
+      { ...LANDING_SECTIONS.demo_section, text: 'x'.repeat(2001) },
+      'text: Must be at most 2000 characters',
+    ],
+  ])('refuses %s with the field named, and changes nothing', async (_case, key, content, message) => {
+    const before = await publicLanding();
+    const res = await call(t, superAdmin, 'PUT', `/api/v1/content/landing-page/${key}`, { content });
+    expect(res.status).toBe(400);
+    expect(res.body.responseMessage).toBe(message);
+    expect(await publicLanding()).toEqual(before);
+  });
+
+  it('refuses an unknown section, a body without content, and a tenant admin', async () => {
+    const content = LANDING_SECTIONS.contact_section;
+    expect((await call(t, superAdmin, 'PUT', '/api/v1/content/landing-page/faq', { content })).status).toBe(
+      400,
+    );
+    expect(
+      (await call(t, superAdmin, 'PUT', '/api/v1/content/landing-page/contact_section', {})).status,
+    ).toBe(400);
+    const admin = await t.login(DEMO.delivery.email, DEMO.delivery.password);
+    const res = await call(t, admin, 'PUT', '/api/v1/content/landing-page/contact_section', {
+      content: { ...content, title: 'Taken over' },
+    });
+    expect(res.status).toBe(403);
+    expect((await publicLanding()).contact_section.title).not.toBe('Taken over');
+  });
+
+  it('accepts the product’s own copy for every section', () => {
+    for (const key of LANDING_SECTION_KEYS)
+      expect(ZLandingSection[key].safeParse(LANDING_SECTIONS[key]).error, key).toBeUndefined();
   });
 });
 

@@ -9,6 +9,7 @@ import {
   ZContactsRequest,
   ZEnvelope,
   ZErrorEnvelope,
+  ZLandingSectionStored,
   ZSendEmailRequest,
   zId,
 } from '@fleet/contract';
@@ -23,10 +24,17 @@ import {
   listContactRequests,
   listLandingSections,
   listPublishedPosts,
-  upsertLandingSection,
 } from './queries.ts';
 import { renderPostContent } from './sanitize.ts';
-import { receiveContactRequest, savePost, toBlogPost, toBlogPostAdmin, toContactRow } from './service.ts';
+import {
+  listStoredSections,
+  receiveContactRequest,
+  saveLandingSection,
+  savePost,
+  toBlogPost,
+  toBlogPostAdmin,
+  toContactRow,
+} from './service.ts';
 
 const tags = ['Public content'];
 const adminTags = ['Content administration'];
@@ -232,24 +240,37 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
     },
   );
 
+  app.get(
+    '/api/v1/content/landing-page',
+    {
+      config: superOnly,
+      schema: {
+        tags: adminTags,
+        summary: 'Every landing page section as stored, in page order, with when it was last saved',
+        response: { 200: ZEnvelope(z.array(ZLandingSectionStored)), ...errors },
+      },
+    },
+    async () => ok(await listStoredSections(db)),
+  );
+
   app.put(
     '/api/v1/content/landing-page/:key',
     {
       config: superOnly,
       schema: {
         tags: adminTags,
-        summary: 'Replace one landing page section',
+        summary: 'Replace one landing page section; its content must fit the key’s schema',
         params: z.object({ key: z.enum(LANDING_SECTION_KEYS) }),
-        body: z.object({ content: z.record(z.string(), z.unknown()) }),
-        response: { 200: ZEnvelope(z.null()), ...errors },
+        body: z.object({
+          content: z
+            .record(z.string(), z.unknown())
+            .describe('the section’s fields (`TLandingSections[key]`), checked by `ZLandingSection[key]`'),
+        }),
+        response: { 200: ZEnvelope(ZLandingSectionStored), ...errors },
       },
     },
-    async (request) => {
-      if (JSON.stringify(request.body.content).length > 50_000)
-        throw new AppError('BAD_REQUEST', 'The section is too large.');
-      await upsertLandingSection(db, request.params.key, request.body.content);
-      return ok(null, 'Section saved.');
-    },
+    async (request) =>
+      ok(await saveLandingSection(db, request.params.key, request.body.content), 'Section saved.'),
   );
 
   app.get(

@@ -1,9 +1,13 @@
 import {
+  LANDING_SECTION_KEYS,
   MESSAGES,
+  ZLandingSection,
   toUtcString,
   type TBlogPost,
   type TBlogPostAdmin,
   type TContactRequestRow,
+  type TLandingSectionKey,
+  type TLandingSectionStored,
 } from '@fleet/contract';
 import type { z } from 'zod';
 import type { ZBlogPostInput } from '@fleet/contract';
@@ -13,11 +17,14 @@ import type { Mailer } from '../../platform/mail.ts';
 import {
   insertContactRequest,
   insertPost,
+  listLandingSections,
   markMailed,
   slugTaken,
   updatePost,
+  upsertLandingSection,
   type TBlogPostRow,
   type TContactValues,
+  type TLandingSectionRow,
 } from './queries.ts';
 import { renderPostContent } from './sanitize.ts';
 
@@ -72,6 +79,40 @@ export async function savePost(db: Db, input: TPostInput, id?: number): Promise<
     id === undefined ? await insertPost(db, toValues(input)) : await updatePost(db, id, toValues(input));
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
   return toBlogPostAdmin(row);
+}
+
+const toLandingSectionStored = (
+  key: TLandingSectionKey,
+  row?: TLandingSectionRow,
+): TLandingSectionStored => ({
+  key,
+  content: row?.content ?? null,
+  updated_at: row ? row.updatedAt.toISOString() : null,
+});
+
+/** Every landing section in page order, as stored: the editor starts from these. */
+export async function listStoredSections(db: Db): Promise<TLandingSectionStored[]> {
+  const rows = new Map((await listLandingSections(db)).map((row) => [row.key, row]));
+  return LANDING_SECTION_KEYS.map((key) => toLandingSectionStored(key, rows.get(key)));
+}
+
+/**
+ * Replaces one landing section once it fits the key's schema, since a malformed one would break the
+ * public home page. A refusal names the first bad field: `steps.2.title: Field is required`.
+ */
+export async function saveLandingSection(
+  db: Db,
+  key: TLandingSectionKey,
+  content: unknown,
+): Promise<TLandingSectionStored> {
+  const parsed = ZLandingSection[key].safeParse(content);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const field = issue?.path.join('.');
+    const message = issue?.message ?? MESSAGES.http.badRequest;
+    throw new AppError('BAD_REQUEST', field ? `${field}: ${message}` : message);
+  }
+  return toLandingSectionStored(key, await upsertLandingSection(db, key, parsed.data));
 }
 
 export interface ContactDeps {

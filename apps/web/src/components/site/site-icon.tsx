@@ -1,6 +1,9 @@
+import type { TSiteIconName } from '@fleet/contract/site';
+
 /**
  * The public site's icons: Material Icons path data (Apache License 2.0), drawn as inline SVG so
- * the site needs no icon library and no extra request.
+ * the site needs no icon library and no extra request. Their names are the contract's list, which
+ * the landing editor offers and the server checks.
  */
 const PATHS = {
   menu: ['M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z'],
@@ -98,9 +101,9 @@ const PATHS = {
   assistant: [
     'M20 9V7c0-1.1-.9-2-2-2h-3c0-1.66-1.34-3-3-3S9 3.34 9 5H6c-1.1 0-2 .9-2 2v2c-1.66 0-3 1.34-3 3s1.34 3 3 3v4c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2v-4c1.66 0 3-1.34 3-3s-1.34-3-3-3m-2 10H6V7h12zm-9-6c-.83 0-1.5-.67-1.5-1.5S8.17 10 9 10s1.5.67 1.5 1.5S9.83 13 9 13m7.5-1.5c0 .83-.67 1.5-1.5 1.5s-1.5-.67-1.5-1.5.67-1.5 1.5-1.5 1.5.67 1.5 1.5M8 15h8v2H8z',
   ],
-} satisfies Record<string, string[]>;
+} satisfies Record<TSiteIconName, string[]>;
 
-export type SiteIconName = keyof typeof PATHS;
+export type SiteIconName = TSiteIconName;
 
 export const isSiteIconName = (name: string): name is SiteIconName => Object.hasOwn(PATHS, name);
 
