@@ -21,6 +21,10 @@ export const pages: PageMap = {
   superAdmins: () => import('../features/tenants/tenants-page').then((m) => ({ default: m.TenantsPage })),
   contentBlog: () =>
     import('../features/content-admin/blog-posts-page').then((m) => ({ default: m.BlogPostsPage })),
+  contentLanding: () =>
+    import('../features/content-admin/landing-sections-page').then((m) => ({
+      default: m.LandingSectionsPage,
+    })),
   contentInbox: () => import('../features/content-admin/inbox-page').then((m) => ({ default: m.InboxPage })),
   tenantAdmins: () =>
     import('../features/tenant-admins/tenant-admins-page').then((m) => ({ default: m.TenantAdminsPage })),

@@ -121,6 +121,7 @@ export const paths = {
   superAdmins: route('/super-admins', { access: 'superAdmin' }),
   // The public site's content, edited by the super admin (not in the spec's route list).
   contentBlog: route('/content/blog', { access: 'superAdmin' }),
+  contentLanding: route('/content/landing', { access: 'superAdmin' }),
   contentInbox: route('/content/inbox', { access: 'superAdmin' }),
   tenantAdmins: {
     path: '/tenant/:id/admins',

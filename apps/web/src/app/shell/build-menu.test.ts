@@ -149,7 +149,7 @@ describe('buildMenu', () => {
     expect(labels(menuFor('delivery'))).not.toContain('CRM');
   });
 
-  it('gives the super admin Super Admins and the public site’s Blog and Inbox, whatever else is set', () => {
+  it('gives the super admin Super Admins, Blog, Landing page and Inbox, whatever else is set', () => {
     const menu = buildMenu({
       tenantType: 'delivery',
       isSuperAdmin: true,
@@ -159,6 +159,7 @@ describe('buildMenu', () => {
     expect(menu).toEqual([
       { kind: 'link', id: 'superAdmins', label: 'Super Admins', href: '/super-admins' },
       { kind: 'link', id: 'contentBlog', label: 'Blog', href: '/content/blog' },
+      { kind: 'link', id: 'contentLanding', label: 'Landing page', href: '/content/landing' },
       { kind: 'link', id: 'contentInbox', label: 'Inbox', href: '/content/inbox' },
     ]);
   });

@@ -29,6 +29,7 @@ export type MenuLinkId =
   | 'pushNotifications'
   | 'superAdmins'
   | 'contentBlog'
+  | 'contentLanding'
   | 'contentInbox'
   | 'crmCustomers'
   | 'crmContacts'
@@ -67,6 +68,7 @@ type EntryId =
       MenuLinkId,
       | 'superAdmins'
       | 'contentBlog'
+      | 'contentLanding'
       | 'contentInbox'
       | `crm${string}`
       | 'driverSummary'
@@ -135,16 +137,17 @@ const link = (id: MenuLinkId, label: string, href: string): MenuLink => ({ kind:
 
 /**
  * The side menu for one admin (spec 000 "Console shell"): the super admin sees Super Admins, and
- * the public site's Blog and Inbox;
+ * the public site's Blog, Landing page and Inbox;
  * school_bus and every other tenant type have their own order; the CRM group goes two positions
  * before the end when the tenant has CRM. Labels use the tenant's terms.
  */
 export function buildMenu({ tenantType, isSuperAdmin, crmEnabled, terms }: BuildMenuInput): MenuEntry[] {
-  // Spec: Super Admins only. The public site's blog and inbox are the super admin's too, so they follow it.
+  // Spec: Super Admins only. The public site's content is the super admin's too, so its screens follow.
   if (isSuperAdmin)
     return [
       link('superAdmins', 'Super Admins', paths.superAdmins.getHref()),
       link('contentBlog', 'Blog', paths.contentBlog.getHref()),
+      link('contentLanding', 'Landing page', paths.contentLanding.getHref()),
       link('contentInbox', 'Inbox', paths.contentInbox.getHref()),
     ];
 

@@ -14,6 +14,7 @@ import DriversIcon from '@mui/icons-material/BadgeOutlined';
 import ExceptionsIcon from '@mui/icons-material/ReportProblemOutlined';
 import FinesIcon from '@mui/icons-material/ReceiptLongOutlined';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
+import LandingIcon from '@mui/icons-material/WebOutlined';
 import MaintenanceIcon from '@mui/icons-material/BuildOutlined';
 import OriginsIcon from '@mui/icons-material/WarehouseOutlined';
 import PushNotificationsIcon from '@mui/icons-material/CampaignOutlined';
@@ -60,6 +61,7 @@ export const MENU_ICONS: Partial<Record<MenuLinkId | MenuGroupId, IconComponent>
   pushNotifications: PushNotificationsIcon,
   superAdmins: SuperAdminsIcon,
   contentBlog: ArticleIcon,
+  contentLanding: LandingIcon,
   contentInbox: InboxIcon,
   crm: CrmIcon,
 };
