@@ -66,6 +66,35 @@ export const destinations = pgTable(
   (t) => [index('destinations_tenant_idx').on(t.tenantId, t.id)],
 );
 
+/**
+ * What a planned stop holds, in a trip or in a schedule: its place in the order, the place (a saved
+ * destination, or for a school bus a student's stop), its planned times and ranges in minutes.
+ */
+const plannedStopColumns = () => ({
+  position: integer('position').notNull(),
+  destinationId: integer('destination_id').references(() => destinations.id),
+  destinationName: text('destination_name'),
+  destinationLat: doublePrecision('destination_lat'),
+  destinationLon: doublePrecision('destination_lon'),
+  stayingTime: integer('staying_time'),
+  stayingTimeRange: integer('staying_time_range'),
+  drivingTime: integer('driving_time'),
+  drivingTimeRange: integer('driving_time_range'),
+  /** School bus: the student whose stop this is. */
+  studentFname: text('student_fname'),
+  studentLname: text('student_lname'),
+});
+
+/** A task at a planned stop, in a trip or in a schedule. */
+const taskColumns = () => ({
+  description: text('description').notNull(),
+  orderId: text('order_id'),
+  clientApproval: boolean('client_approval').notNull().default(false),
+  managerApproval: boolean('manager_approval').notNull().default(false),
+  priority: integer('priority').notNull().default(0),
+  note: text('note'),
+});
+
 export const trips = pgTable(
   'trips',
   {
@@ -106,18 +135,7 @@ export const tripDestinations = pgTable(
     tripId: integer('trip_id')
       .notNull()
       .references(() => trips.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    destinationId: integer('destination_id').references(() => destinations.id),
-    destinationName: text('destination_name'),
-    destinationLat: doublePrecision('destination_lat'),
-    destinationLon: doublePrecision('destination_lon'),
-    stayingTime: integer('staying_time'),
-    stayingTimeRange: integer('staying_time_range'),
-    drivingTime: integer('driving_time'),
-    drivingTimeRange: integer('driving_time_range'),
-    /** School bus: the student whose stop this is. */
-    studentFname: text('student_fname'),
-    studentLname: text('student_lname'),
+    ...plannedStopColumns(),
     /** When the driver actually reached and left the stop. */
     arrivedDate: timestamp('arrived_date', { withTimezone: true }),
     departedDate: timestamp('departed_date', { withTimezone: true }),
@@ -133,12 +151,7 @@ export const tasks = pgTable(
     tripDestinationId: integer('trip_destination_id')
       .notNull()
       .references(() => tripDestinations.id, { onDelete: 'cascade' }),
-    description: text('description').notNull(),
-    orderId: text('order_id'),
-    clientApproval: boolean('client_approval').notNull().default(false),
-    managerApproval: boolean('manager_approval').notNull().default(false),
-    priority: integer('priority').notNull().default(0),
-    note: text('note'),
+    ...taskColumns(),
   },
   (t) => [index('tasks_tenant_stop_idx').on(t.tenantId, t.tripDestinationId)],
 );
@@ -263,17 +276,7 @@ export const scheduleDestinations = pgTable(
     scheduleId: integer('schedule_id')
       .notNull()
       .references(() => tripSchedules.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    destinationId: integer('destination_id').references(() => destinations.id),
-    destinationName: text('destination_name'),
-    destinationLat: doublePrecision('destination_lat'),
-    destinationLon: doublePrecision('destination_lon'),
-    stayingTime: integer('staying_time'),
-    stayingTimeRange: integer('staying_time_range'),
-    drivingTime: integer('driving_time'),
-    drivingTimeRange: integer('driving_time_range'),
-    studentFname: text('student_fname'),
-    studentLname: text('student_lname'),
+    ...plannedStopColumns(),
   },
   (t) => [index('schedule_destinations_tenant_schedule_idx').on(t.tenantId, t.scheduleId, t.position)],
 );
@@ -286,12 +289,7 @@ export const scheduleTasks = pgTable(
     scheduleDestinationId: integer('schedule_destination_id')
       .notNull()
       .references(() => scheduleDestinations.id, { onDelete: 'cascade' }),
-    description: text('description').notNull(),
-    orderId: text('order_id'),
-    clientApproval: boolean('client_approval').notNull().default(false),
-    managerApproval: boolean('manager_approval').notNull().default(false),
-    priority: integer('priority').notNull().default(0),
-    note: text('note'),
+    ...taskColumns(),
   },
   (t) => [index('schedule_tasks_tenant_stop_idx').on(t.tenantId, t.scheduleDestinationId)],
 );
