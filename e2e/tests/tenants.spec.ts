@@ -35,7 +35,7 @@ test.describe('tenants and their settings', () => {
     await adminDialog.getByLabel('E-mail').fill(admin.email);
     await adminDialog.getByLabel('First name').fill('Hana');
     await adminDialog.getByLabel('Last name').fill('Saleh');
-    await adminDialog.getByLabel('Password', { exact: true }).fill(admin.password);
+    await adminDialog.getByLabel(/^Password/).fill(admin.password);
     await adminDialog.getByLabel('Confirm password').fill(admin.password);
     await adminDialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Admin added successfully.')).toBeVisible();

@@ -24,22 +24,42 @@ const EDIT_SCHEMA = ZAdminSave.omit({ id: true, tenant_id: true })
   .extend({ confirm: z.string() })
   .refine(samePassword, mismatch) as unknown as z.ZodType<AdminOutput, AdminForm>;
 
+/** The spec's words for the tenant's own users, and for the admins of a tenant the super admin manages. */
+const WORDS = {
+  user: {
+    title: (adding: boolean) => (adding ? 'Add User' : 'Update User'),
+    saved: (adding: boolean) => (adding ? MESSAGES.admin.added : MESSAGES.admin.updated),
+    failed: (adding: boolean) => (adding ? 'Failed to add user.' : 'Failed to update user.'),
+  },
+  admin: {
+    title: (adding: boolean) => (adding ? 'Add Admin' : 'Update Admin'),
+    saved: (adding: boolean) => (adding ? 'Admin added successfully.' : 'Admin updated successfully.'),
+    failed: (adding: boolean) => (adding ? 'Error adding admin' : 'Error updating admin'),
+  },
+};
+
 export interface AdminDialogProps {
   open: boolean;
-  /** The user to update; null adds one. */
+  /** The admin to update; null adds one. */
   admin: TAdminRow | null;
+  /** The tenant whose admins the super admin manages; left out, the signed-in admin's own tenant. */
+  tenantId?: number;
   onClose: () => void;
   onSaved: () => void;
 }
 
-/** Add/Update user (spec 001 "Users"): e-mail, names, password and its confirmation. */
-export function AdminDialog({ open, admin, onClose, onSaved }: AdminDialogProps) {
+/**
+ * Add/Update an admin (spec 001 "Users", and a tenant's admins for the super admin): e-mail, names,
+ * password and its confirmation.
+ */
+export function AdminDialog({ open, admin, tenantId, onClose, onSaved }: AdminDialogProps) {
   const adding = admin === null;
+  const words = tenantId === undefined ? WORDS.user : WORDS.admin;
   return (
     <FormDialog<AdminForm, AdminOutput>
       key={adding ? 'add' : `edit-${admin.id}`}
       open={open}
-      title={adding ? 'Add User' : 'Update User'}
+      title={words.title(adding)}
       schema={adding ? ADD_SCHEMA : EDIT_SCHEMA}
       defaultValues={{
         email: admin?.email ?? '',
@@ -50,11 +70,11 @@ export function AdminDialog({ open, admin, onClose, onSaved }: AdminDialogProps)
       }}
       onClose={onClose}
       onSubmit={async ({ confirm: _confirm, ...values }) => {
-        await (adding ? addAdmin(values) : saveAdmin(admin.id, values));
+        await (adding ? addAdmin(values, tenantId) : saveAdmin(admin.id, values, tenantId));
         onSaved();
       }}
-      successMessage={adding ? MESSAGES.admin.added : MESSAGES.admin.updated}
-      failureMessage={adding ? 'Failed to add user.' : 'Failed to update user.'}
+      successMessage={words.saved(adding)}
+      failureMessage={words.failed(adding)}
     >
       {(form) => (
         <>

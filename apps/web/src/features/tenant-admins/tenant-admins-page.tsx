@@ -10,17 +10,14 @@ import { z } from 'zod';
 import { ListPage, type ListColumn } from '../../components/list-page';
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api';
-import { archiveTenantAdmin, fetchTenantAdmins, tenantAdminsKey } from './api/tenant-admins';
-import { AdminDialog } from './admin-dialog';
+import { AdminDialog } from '../admins/admin-dialog';
+import { archiveAdmin, fetchAdmins, tenantAdminsKey } from '../admins/api/admins';
 
 const columns: ListColumn<TAdminRow>[] = [
   { id: 'fname', label: 'First name', render: (row) => row.fname },
   { id: 'lname', label: 'Last name', render: (row) => row.lname },
   { id: 'email', label: 'E-mail', render: (row) => row.email },
 ];
-
-const matches = (row: TAdminRow, needle: string) =>
-  [row.fname, row.lname, row.email].some((text) => text.toLowerCase().includes(needle));
 
 function TenantAdmins({ tenantId }: { tenantId: number }) {
   const queryClient = useQueryClient();
@@ -38,18 +35,14 @@ function TenantAdmins({ tenantId }: { tenantId: number }) {
       title={tenantName ? `${tenantName} admins` : 'Tenant admins'}
       icon={<AdminsIcon color="primary" aria-hidden />}
       queryKey={queryKey}
-      fetchRows={async (search, signal) => {
-        const rows = await fetchTenantAdmins(tenantId, signal);
-        const needle = search.toLowerCase();
-        return needle ? rows.filter((row) => matches(row, needle)) : rows;
-      }}
+      fetchRows={(search, signal) => fetchAdmins(search, signal, tenantId)}
       columns={columns}
       rowName={(row) => `${row.fname} ${row.lname}`}
       add={{ label: 'Add Admin', onClick: () => setDialog({ admin: null }) }}
       onEdit={(admin) => setDialog({ admin })}
       remove={{
         question: () => 'Are you sure you want to delete this Admin, This action cannot be undone!',
-        run: (row) => archiveTenantAdmin(row.id),
+        run: (row) => archiveAdmin(row.id),
         successMessage: 'Admin deleted successfully',
       }}
       searchLabel="Search admins"
