@@ -158,6 +158,26 @@ export type TBlogList = z.infer<typeof ZBlogList>;
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/**
+ * A featured image the public pages may show: a path on this site or an `https:` address, read the
+ * way a browser reads it (WHATWG URL). So `//host/x.png` and `/\host/x.png` (both another site) and
+ * `http:` addresses (mixed content) are refused.
+ */
+export function isSafeImageUrl(value: string): boolean {
+  // Whitespace and control characters: browsers strip or ignore some of them before parsing.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  if (/[\u0000-\u0020\u007f]/.test(value)) return false;
+  try {
+    if (value.startsWith('/')) {
+      const here = 'https://site.invalid';
+      return new URL(value, here).origin === here;
+    }
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /** What the super admin writes in the blog editor. */
 export const ZBlogPostInput = z.object({
   title: required().max(200),
@@ -170,7 +190,7 @@ export const ZBlogPostInput = z.object({
     .string()
     .trim()
     .max(2000)
-    .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), MESSAGES.content.imageUrlInvalid)
+    .refine((v) => v === '' || isSafeImageUrl(v), MESSAGES.content.imageUrlInvalid)
     .optional(),
   featured_image_alt: z.string().trim().max(300).optional(),
   status: z.enum(['draft', 'published']).default('draft'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId } from './settings.ts';
+import { zId, zPage, zPageSize } from './numbers.ts';
 
 /*
  * The driver details tabs (spec 000 §2 "Drivers page", §7): trips, accidents, fines, fuel,
@@ -66,8 +66,8 @@ export type TDriverAccident = z.infer<typeof ZDriverAccident>;
 
 export const ZDriverFinesRequest = z.object({
   did: zId('did'),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  page: zPage(),
+  page_size: zPageSize(10),
 });
 export const ZDriverFine = z.object({
   id: z.number().int(),
@@ -86,6 +86,7 @@ export const ZDriverFinesPage = z.object({
     total_items: z.number().int(),
   }),
 });
+export type TDriverFinesPage = z.infer<typeof ZDriverFinesPage>;
 
 export const ZDriverFuel = z.object({
   id: z.number().int(),
@@ -107,12 +108,39 @@ export const ZDriverStudent = z.object({
 export type TDriverStudent = z.infer<typeof ZDriverStudent>;
 
 export const ZDriverLocationsRequest = z.object({ id: zId('id'), date: day.optional() });
+/** `driver/get-drivers-recent-location`: a UTC day (`YYYY-MM-DD`), or none for each driver's newest fix. */
+export const ZRecentLocationsRequest = z
+  .object({ date: day.optional() })
+  .nullish()
+  .transform((v) => v ?? {});
+
+/**
+ * A driver location (spec 000 §3: id, lat, lon, date_and_time), and what else the fix carries. The
+ * spec's four keys keep their meaning; the others are additions a client may ignore.
+ */
+export const ZDriverLocation = z.object({
+  id: z.number().int(),
+  lat: z.number(),
+  lon: z.number(),
+  date_and_time: utcDate,
+  /** km/h */
+  speed: z.number().nullable(),
+  /** Degrees from north. */
+  course: z.number().nullable(),
+  /** Metres. */
+  accuracy: z.number().nullable(),
+  /** Percent. */
+  battery: z.number().nullable(),
+  /** app, osmand, owntracks or simulator. */
+  source: z.string(),
+  /** The trip in progress when the fix was taken. */
+  trip_id: z.number().int().nullable(),
+});
+export type TDriverLocation = z.infer<typeof ZDriverLocation>;
 export const ZDriverLocations = z.object({
   id: z.number().int(),
   fname: z.string(),
   lname: z.string(),
-  locations: z.array(
-    z.object({ id: z.number().int(), lat: z.number(), lon: z.number(), date_and_time: utcDate }),
-  ),
+  locations: z.array(ZDriverLocation),
 });
 export type TDriverLocations = z.infer<typeof ZDriverLocations>;

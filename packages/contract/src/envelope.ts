@@ -19,6 +19,18 @@ export const ZErrorEnvelope = z.object({
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
+/** The envelope of the spec's `v1/` approval, exception, maintenance and school-bus calls. */
+export const ZSuccessEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data });
+
+/** Their failures: `success: false`, a message, and the failing fields on a validation error. */
+export const ZSuccessErrorEnvelope = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  data: z.null(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
 export type TEnvelope<T> = { responseCode: number; responseMessage: string; data: T };
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 

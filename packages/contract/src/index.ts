@@ -1,6 +1,7 @@
 export * from './envelope.ts';
 export * from './messages.ts';
 export * from './auth.ts';
+export * from './numbers.ts';
 export * from './settings.ts';
 export * from './terms.ts';
 export * from './health.ts';
@@ -11,3 +12,7 @@ export * from './places.ts';
 export * from './geo.ts';
 export * from './dates.ts';
 export * from './trips.ts';
+export * from './events.ts';
+export * from './driver-app.ts';
+export * from './positions.ts';
+export * from './live.ts';

@@ -1,3 +1,5 @@
+import { POSITION_LIMITS as FIX } from './position-limits.ts';
+
 /**
  * Every user-facing validation and error message of the specification, in one place.
  * Server validation and web forms both read them from here, so the wording never drifts.
@@ -8,20 +10,29 @@ export const MESSAGES = {
   lessThan50: 'Must be less than 50 characters',
   emailInvalid: 'E-mail must be valid',
   passwordRequired: 'Password is required',
-  passwordMin4: 'Minimum 4 characters',
-  passwordMax10: 'Password must be less than 10 characters',
   formInvalid: 'Please fill the form correctly',
 
   login: {
     emailInvalid: 'Enter a valid e-mail address',
     passwordRequired: 'Password is required',
-    passwordMax10: 'Password must be at most 10 characters',
     invalidCredentials: 'Invalid email or password.',
     internalError: 'Internal server error. Please try again.',
     tooManyAttempts: (minutes: number) =>
       `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    accountSlowed: (seconds: number) =>
+      `Too many failed sign-ins for this account. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    addressSlowed: (seconds: number) =>
+      `Too many failed sign-ins from your address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
     loggedOut: 'Signed out.',
     success: 'Signed in.',
+  },
+
+  /** A password a user chooses (admins, drivers): OWASP ASVS length rule, no composition rules. */
+  password: {
+    tooShort: (min: number) => `Use at least ${min} characters`,
+    tooLong: (max: number) => `Use at most ${max} characters`,
+    tooCommon: 'This password is too common. Choose another one.',
+    hint: (min: number) => `At least ${min} characters, not a common password`,
   },
 
   auth: {
@@ -31,6 +42,13 @@ export const MESSAGES = {
     crossOrigin: 'Cross-origin request refused.',
   },
 
+  /** The live event stream (`GET /api/v1/events`). */
+  live: {
+    notAcceptable: 'This is an event stream: ask for it with Accept: text/event-stream.',
+    tooManyStreams: 'Too many open event streams for this tenant. Try again later.',
+    shuttingDown: 'The server is restarting. Reconnect in a few seconds.',
+  },
+
   http: {
     badRequest: 'The request is not valid.',
     notFound: 'Not found.',
@@ -38,6 +56,9 @@ export const MESSAGES = {
     tooManyRequests: 'Too many requests. Try again later.',
     internal: 'Something went wrong on our side. Please try again.',
     payloadTooLarge: 'The request is too large.',
+    unstorableText: 'Text may not contain the NUL character (U+0000).',
+    conflict: 'This record conflicts with an existing one.',
+    referenceConflict: 'This record refers to something that was removed, or is still in use elsewhere.',
   },
 
   settings: {
@@ -46,6 +67,8 @@ export const MESSAGES = {
     unknownKey: (key: string) => `Unknown setting: ${key}`,
     latInvalid: 'Latitude must be a number between -90 and 90',
     lonInvalid: 'Longitude must be a number between -180 and 180',
+    thresholdInvalid: (label: string, min: number, max: number) =>
+      `${label} must be a number from ${min} to ${max}`,
     termInvalid: 'Terms must be 1 to 49 characters',
     unknownUnit: (key: string, value: string) => `${value} is not a known ${key.replace('_', ' ')}`,
   },
@@ -57,6 +80,9 @@ export const MESSAGES = {
     mileageInvalid: 'Mileage must be a number of at least 0',
     referenceTaken: 'A vehicle with this reference already exists.',
     formInvalid: 'Please fill the form correctly.',
+    added: 'Vehicle added successfully.',
+    updated: 'Vehicle updated successfully.',
+    deleted: 'Vehicle deleted successfully.',
   },
 
   driver: {
@@ -65,11 +91,39 @@ export const MESSAGES = {
     vehicleUnknown: 'The chosen vehicle does not exist.',
     languageUnknown: 'The chosen language does not exist.',
     deleteQuestion: 'Are you sure you want to delete this User, This action cannot be undone!',
+    added: 'Driver added successfully.',
+    updated: 'Driver updated successfully.',
+    deleted: 'Driver deleted successfully.',
+    deviceIdInvalid: 'Tracker ID must be 1 to 100 printable characters',
+    deviceIdTaken: 'This tracker ID is already used by another driver.',
+  },
+
+  /** A GPS fix, from any source: each message names the field as the sender's protocol calls it. */
+  position: {
+    latInvalid: (field: string) => `${field} must be a latitude from -90 to 90`,
+    lonInvalid: (field: string) => `${field} must be a longitude from -180 to 180`,
+    timeInvalid: (field: string) =>
+      `${field} must be a date and time (ISO 8601 with its offset, or UTC YYYY-MM-DD HH:mm:ss)`,
+    timeInFuture: (field: string) =>
+      `${field} is more than ${FIX.futureMinutes} minutes ahead of the server's clock`,
+    timeTooOld: (field: string, days: number) => `${field} is older than the ${days} days positions are kept`,
+    speedInvalid: (field: string) => `${field} must be from 0 to ${FIX.speedMax} km/h`,
+    courseInvalid: (field: string) => `${field} must be from 0 to 360 degrees`,
+    accuracyInvalid: (field: string) => `${field} must be from 0 to ${FIX.accuracyMax} metres`,
+    altitudeInvalid: (field: string) =>
+      `${field} must be from ${FIX.altitudeMin} to ${FIX.altitudeMax} metres`,
+    batteryInvalid: (field: string) => `${field} must be a percentage from 0 to 100`,
+    numberInvalid: (field: string) => `${field} must be a number`,
+    attributesTooLarge: `attributes may hold at most ${FIX.attributesMaxChars} characters of JSON`,
+    batchSize: `positions must hold 1 to ${FIX.batchMax} fixes`,
+    driverUnknown: 'The driver of a position does not exist.',
+    recorded: 'Positions recorded.',
+    trackerIdMissing: (field: string) => `${field} is required: the Tracker ID set on the driver`,
+    trackerUnknown: 'Unknown tracker ID: set it as the Tracker ID of a driver first.',
   },
 
   admin: {
     emailRequired: 'E-mail is required',
-    passwordMin4: 'Minimum 4 Characters',
     passwordsDiffer: 'Passwords do not match.',
     added: 'User added successfully.',
     updated: 'Profile updated successfully.',
@@ -83,6 +137,8 @@ export const MESSAGES = {
     updated: 'Tenant updated successfully.',
     deleted: 'Tenant deleted successfully',
     typeUnknown: 'Unknown tenant type.',
+    /** The super admin's call names no tenant where one is needed. */
+    idRequired: 'tenant_id is required.',
   },
 
   places: {
@@ -90,6 +146,17 @@ export const MESSAGES = {
     titleMax: 'Title must be less than 50 characters',
     timeStopInvalid: 'Enter a valid number (1-1440)',
     formInvalid: 'Please fill the form correctly.',
+    // The spec's warehouse (origin) answers name nothing; its destination answers say what they are.
+    originAdded: 'Added successfully.',
+    originUpdated: 'Updated successfully.',
+    originDeleted: 'Deleted successfully.',
+    destinationAdded: 'Destination added successfully.',
+    destinationUpdated: 'Destination updated successfully.',
+    destinationDeleted: 'Destination deleted successfully.',
+    // Trip types answer like origins: the spec's words name nothing.
+    tripTypeAdded: 'Added successfully.',
+    tripTypeUpdated: 'Updated successfully.',
+    tripTypeDeleted: 'Deleted successfully.',
     geocoderOff:
       'Address search is not set up on this server. Pick the place on the map or type its coordinates.',
     geocoderFailed:
@@ -107,7 +174,10 @@ export const MESSAGES = {
     sendFailed: 'Sorry, there was an error. Please try again.',
     slugInvalid: 'Use lower-case letters, digits and single dashes',
     slugTaken: 'Another post already uses this slug.',
-    imageUrlInvalid: 'Give an http(s) address or a path starting with /',
+    postSaved: 'Post saved.',
+    postDeleted: 'Post deleted.',
+    sectionSaved: 'Section saved.',
+    imageUrlInvalid: 'Give an https:// address or a path on this site starting with /',
     dateInvalid: 'Give a date and time with its time zone',
     postNotFound: 'Blog post not found',
     noPosts: 'No Blog Posts Yet',
@@ -161,9 +231,56 @@ export const MESSAGES = {
     intervalInvalid: 'Repeat every 1 to 365 days, weeks or months',
     weekDaysInvalid: 'Week days are numbers from 1 (Monday) to 7 (Sunday)',
     timeZoneInvalid: 'Unknown time zone',
+    /** `delete-trip-schedule` without an id in its query or body. */
+    idInvalid: 'id must be a positive whole number',
     added: 'Scheduled trip added successfully.',
     updated: 'Scheduled trip updated successfully.',
     deleted: 'Scheduled trip deleted successfully.',
+  },
+
+  /**
+   * The driver app: a running trip's transitions. `trip` and `stop` are the tenant's words for a trip
+   * and a destination, in lower case ("task", "destination").
+   */
+  driverApp: {
+    dayInvalid: 'Dates must be YYYY-MM-DD',
+    rangeInvalid: 'The end of the date range must not be before its start',
+    rangeTooLong: (days: number) => `Ask for at most ${days} days at a time`,
+    timeInFuture: 'The time given is in the future.',
+    timeTooEarly: (what: string) => `The time given is before ${what}.`,
+    tripCancelled: (trip: string) => `This ${trip} was cancelled.`,
+    tripNotStarted: (trip: string) => `Start the ${trip} first.`,
+    tripAlreadyStarted: (trip: string) => `This ${trip} has already started.`,
+    tripEnded: (trip: string) => `This ${trip} has ended.`,
+    otherTripInProgress: (trip: string) => `Finish the ${trip} in progress before starting another.`,
+    stopAlreadyArrived: (stop: string) => `You have already arrived at this ${stop}.`,
+    stopNotArrived: (stop: string) => `Arrive at this ${stop} before departing from it.`,
+    stopAlreadyDeparted: (stop: string) => `You have already departed from this ${stop}.`,
+    stopSkipped: (stop: string) => `This ${stop} was skipped.`,
+    atAnotherStop: (name: string) => `Depart from ${name} first.`,
+    skipWhileThere: (stop: string) => `You are at this ${stop}: depart from it instead of skipping it.`,
+    skipReasonRequired: 'Give a reason for skipping',
+    stopsStillOpen: (trip: string, name: string) =>
+      `Depart from or skip every stop before ending the ${trip}: ${name} is still open.`,
+    taskAlreadyCompleted: 'This task is already completed.',
+    taskStopNotReached: (stop: string) => `Arrive at the ${stop} before completing its tasks.`,
+    taskStopLeft: (stop: string) =>
+      `You have left this ${stop}: its tasks are completed while you are there.`,
+    clientProofRequired: "This task needs the client's proof: add at least one photo.",
+    managerProofRequired: 'This task needs proof for the manager to approve: add at least one photo.',
+    photoKindNotAsked: (kind: 'client' | 'manager') =>
+      kind === 'client'
+        ? "This task does not ask for the client's proof."
+        : 'This task does not ask for a manager to approve it.',
+    photoKindAmbiguous:
+      'This task asks for two kinds of proof: send them as client_photos and manager_photos.',
+    photoNotImage: 'Photos must be JPEG, PNG, WebP or HEIC images.',
+    photoTooLarge: (megabytes: number) => `A photo may be at most ${megabytes} MB.`,
+    tooManyPhotos: (max: number) => `A task takes at most ${max} photos.`,
+    fieldUnknown: (name: string) => `Unknown field: ${name}`,
+    idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters.',
+    idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+    idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Try again shortly.',
   },
 
   /** "Are you sure you want to delete this {thing}, This action cannot be undone!" (spec 001 §2). */

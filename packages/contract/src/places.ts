@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
-import { zId } from './settings.ts';
+import { zId, zLimit } from './numbers.ts';
 import { zDateBound } from './dates.ts';
 
 /*
@@ -74,7 +74,7 @@ export const ZPlaceListQuery = z.object({
   title: z.string().trim().max(100).optional(),
   name: z.string().trim().max(100).optional(),
   search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
+  limit: zLimit().optional(),
   /** Added on or after this day (origins' date controls); with `tdate`, up to and including that day. */
   fdate: zDateBound().optional(),
   tdate: zDateBound().optional(),

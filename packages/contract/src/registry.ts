@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { zNewPassword } from './auth.ts';
 import { MESSAGES } from './messages.ts';
-import { zId } from './settings.ts';
+import { zId, zLimit } from './numbers.ts';
 
 /*
  * Fleet registry: drivers, vehicles, admins, tenants, languages (spec 000 §5–§7, 001 §3, §5, §7).
@@ -71,7 +72,7 @@ export const ZVehicleListQuery = z.object({
   tenant_id: z.string().optional(),
   reference: z.string().trim().max(100).optional(),
   search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
+  limit: zLimit().optional(),
 });
 
 // ---------- Drivers ----------
@@ -86,6 +87,22 @@ const language = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
   z.string().trim().max(20).nullable(),
 );
+/** Printable: no control, format or unassigned characters (a tracker id travels in URLs and JSON). */
+const PRINTABLE = /^[^\p{C}]+$/u;
+export const DEVICE_ID_MAX = 100;
+/**
+ * The id a driver's tracker app reports (Traccar Client's device identifier, an OwnTracks topic):
+ * trimmed, 1 to 100 printable characters, null when empty or absent.
+ */
+export const zDeviceId = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
+    z
+      .string({ error: MESSAGES.driver.deviceIdInvalid })
+      .max(DEVICE_ID_MAX, MESSAGES.driver.deviceIdInvalid)
+      .regex(PRINTABLE, MESSAGES.driver.deviceIdInvalid)
+      .nullable(),
+  );
 const driverFields = {
   fname: name(),
   lname: name(),
@@ -93,21 +110,16 @@ const driverFields = {
   bus_id: optionalId('bus_id'),
   hourly_rate: hourlyRate,
   language,
+  /** Optional, so clients of the original API that never send it keep working. */
+  device_id: zDeviceId().optional(),
 };
-export const ZDriverAdd = z.object({
-  ...driverFields,
-  password: z.string().min(1, MESSAGES.passwordRequired).min(4, MESSAGES.passwordMin4).max(200),
-});
-export type TDriverAdd = z.input<typeof ZDriverAdd>;
 /** Editing: an empty password is sent as null and keeps the current one. */
-export const ZDriverSave = z.object({
-  ...driverFields,
-  id: zId('id'),
-  password: z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
-    z.string().min(4, MESSAGES.passwordMin4).max(200).nullable(),
-  ),
-});
+const keptPassword = () =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), zNewPassword().nullable());
+
+export const ZDriverAdd = z.object({ ...driverFields, password: zNewPassword() });
+export type TDriverAdd = z.input<typeof ZDriverAdd>;
+export const ZDriverSave = z.object({ ...driverFields, id: zId('id'), password: keptPassword() });
 export type TDriverSave = z.input<typeof ZDriverSave>;
 
 export const ZDriverRow = z.object({
@@ -119,6 +131,8 @@ export const ZDriverRow = z.object({
   bus: z.object({ id: z.number().int(), reference: z.string() }).nullable(),
   hourly_rate: z.number(),
   language: z.string().nullable(),
+  /** The tracker id its OsmAnd or OwnTracks app reports; null without one. */
+  device_id: z.string().nullable(),
   created_date: z.string(),
   archived: z.union([z.literal(0), z.literal(1)]),
 });
@@ -128,29 +142,20 @@ export const ZDriverListQuery = z.object({
   tenant_id: z.string().optional(),
   name: z.string().trim().max(100).optional(),
   search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
+  limit: zLimit().optional(),
 });
 
 export const ZIdBody = z.object({ id: zId('id') });
 
 // ---------- Admins ----------
-const adminPassword = z
-  .string()
-  .min(1, MESSAGES.passwordRequired)
-  .min(4, MESSAGES.admin.passwordMin4)
-  .max(10, MESSAGES.passwordMax10);
 const adminFields = {
   email: email(MESSAGES.admin.emailRequired),
   fname: name(),
   lname: name(),
   tenant_id: optionalId('tenant_id').optional(),
 };
-export const ZAdminAdd = z.object({ ...adminFields, password: adminPassword });
-export const ZAdminSave = z.object({
-  ...adminFields,
-  id: zId('id'),
-  password: z.preprocess((v) => (v === '' || v === undefined ? null : v), adminPassword.nullable()),
-});
+export const ZAdminAdd = z.object({ ...adminFields, password: zNewPassword() });
+export const ZAdminSave = z.object({ ...adminFields, id: zId('id'), password: keptPassword() });
 export type TAdminAdd = z.input<typeof ZAdminAdd>;
 export type TAdminSave = z.input<typeof ZAdminSave>;
 export const ZAdminRow = z.object({
@@ -217,13 +222,11 @@ export const DRIVER_IMPORT_COLUMNS = [
   'Vehicle',
   'Hourly rate',
   'Language',
+  'Tracker ID',
 ] as const;
 export const VEHICLE_IMPORT_COLUMNS = ['Reference', 'Brand', 'Model', 'Year', 'Mileage'] as const;
 
 /** One driver row of an import file; without a password the driver cannot sign in until one is set. */
 export const ZDriverImportRow = ZDriverAdd.omit({ bus_id: true, password: true }).extend({
-  password: z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
-    z.string().min(4, MESSAGES.passwordMin4).max(200).nullable(),
-  ),
+  password: keptPassword(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './numbers.ts';
 
 /** The tenant setting keys of spec 000 §3 and 002 §2. */
 export const SETTING_KEYS = [
@@ -15,17 +16,15 @@ export const SETTING_KEYS = [
   'liquid_unit',
   /** IANA time zone whose wall clock the tenant's scheduled trips follow. */
   'time_zone',
+  /** Metres around a stop within which a driver is at it (arrival and departure from positions). */
+  'stop_radius_m',
+  /** km/h below which a vehicle counts as standing still. */
+  'idle_speed_kmh',
 ] as const;
 export type TSettingKey = (typeof SETTING_KEYS)[number];
 
 export const ZSettingItem = z.object({ key: z.string(), value: z.string() });
 export type TSettingItem = z.infer<typeof ZSettingItem>;
-
-/** An id in a query, body or path: a positive whole number, given as a number or as digits. */
-export const zId = (field: string) => {
-  const message = `${field} must be a positive whole number`;
-  return z.coerce.number({ error: message }).int(message).positive(message);
-};
 
 /** `tenant_id` of the tenant-settings calls; left out, it means the caller's own tenant. */
 export const ZTenantIdQuery = z.object({ tenant_id: zId('tenant_id').optional() });
@@ -56,7 +55,24 @@ export const DEFAULT_SETTINGS: Record<TSettingKey, string> = {
   space_unit: 'Kilometers',
   liquid_unit: 'Liters',
   time_zone: 'Asia/Dubai',
+  stop_radius_m: '100',
+  idle_speed_kmh: '5',
 };
+
+/**
+ * Tolerances of the live engines where a tenant has set none: a driver within this distance of a
+ * stop is at it; below this speed a vehicle is standing still.
+ */
+export const DEFAULT_THRESHOLDS = { stopRadiusMeters: 100, idleSpeedKmh: 5 } as const;
+/** The ranges a tenant may set them in. */
+export const THRESHOLD_LIMITS = {
+  stop_radius_m: { min: 10, max: 5000 },
+  idle_speed_kmh: { min: 1, max: 50 },
+} as const;
+export interface TThresholds {
+  stopRadiusMeters: number;
+  idleSpeedKmh: number;
+}
 
 /** Fallback lists of spec 001 §3 / 002 §9, used when the server lists cannot be loaded. */
 export const FALLBACK_SPACE_UNITS = ['Meters', 'Kilometers', 'Miles', 'Feet'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { ZLat, ZLon } from './places.ts';
-import { zId } from './settings.ts';
+import { zId, zLimit, zPage, zPageSize } from './numbers.ts';
 import { parseUtcDateTime, zDateBound } from './dates.ts';
 
 /*
@@ -176,6 +176,16 @@ export const ZTripTask = z.object({
 });
 export type TTripTask = z.infer<typeof ZTripTask>;
 
+/** A task of a trip: as planned, plus what the driver did (spec 000 §3, 002 §3 "Task"). */
+export const ZTripRunTask = ZTripTask.extend({
+  /** awaiting_submission, pending, accepted or rejected when a manager's approval is asked; else null. */
+  manager_approval_status: z.string().nullable(),
+  /** Addresses of the client's proof photos and of the proof awaiting the manager (signed-in GETs). */
+  client_approval_images: z.array(z.string()),
+  manager_approval_images: z.array(z.string()),
+});
+export type TTripRunTask = z.infer<typeof ZTripRunTask>;
+
 export const ZTripDestination = z.object({
   id: z.number().int(),
   destination_id: z.number().int().nullable(),
@@ -196,7 +206,7 @@ export const ZTripDestination = z.object({
   /** Actual arrival and departure as the driver reported them. */
   arrived_date: utcDate.nullable(),
   departed_date: utcDate.nullable(),
-  tasks: z.array(ZTripTask),
+  tasks: z.array(ZTripRunTask),
 });
 export type TTripDestination = z.infer<typeof ZTripDestination>;
 
@@ -250,6 +260,8 @@ export const ZTripRow = z.object({
   expected_length: z.number().int().nullable(),
   /** 0 = not picked. */
   flag: z.number().int(),
+  /** The stop the driver is heading to or at while the trip runs (spec 000 §3); null before and after. */
+  active_trip_destination_id: z.number().int().nullable(),
   /** 0 waiting, 1 started late, 2 started early (TRIP_STATUS). */
   status: z.number().int(),
   /** Where the trip starts: the origin's coordinates. */
@@ -274,8 +286,8 @@ export const ZPagination = z.object({
 
 /** `trip/get-all-trips?page=&page_size=` query. */
 export const ZTripPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(TRIPS_PAGE_SIZE),
+  page: zPage(),
+  page_size: zPageSize(TRIPS_PAGE_SIZE),
   tenant_id: z.string().optional(),
 });
 /**
@@ -301,7 +313,7 @@ export type TTripPage = z.infer<typeof ZTripPage>;
 export const ZTripsOfDriverRequest = z.object({
   driver_id: zId('driver_id'),
   search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
+  limit: zLimit().optional(),
 });
 
 /**
@@ -504,7 +516,7 @@ export const ZScheduleDestination = ZTripDestination.omit({
   expected_departure_date: true,
   arrived_date: true,
   departed_date: true,
-});
+}).extend({ tasks: z.array(ZTripTask) });
 export type TScheduleDestination = z.infer<typeof ZScheduleDestination>;
 
 export const ZTripScheduleRow = z.object({
@@ -528,8 +540,8 @@ export type TTripScheduleRow = z.infer<typeof ZTripScheduleRow>;
 
 /** `trip-schedule/get-scheduled-trips?page=&page_size=&search=`. */
 export const ZTripSchedulePageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(TRIPS_PAGE_SIZE),
+  page: zPage(),
+  page_size: zPageSize(TRIPS_PAGE_SIZE),
   search: z.string().trim().max(100).optional(),
   tenant_id: z.string().optional(),
 });

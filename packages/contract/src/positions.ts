@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { parseUtcDateTime } from './dates.ts';
+import { MESSAGES } from './messages.ts';
+import { POSITION_LIMITS } from './position-limits.ts';
+
+export { POSITION_LIMITS };
+
+/*
+ * Positions: GPS fixes of drivers, from the driver app's batches, trackers (OsmAnd, OwnTracks) and
+ * the simulator. One set of limits serves every source, so a fix impossible from one is impossible
+ * from all, and the 400 names the field in every case.
+ */
+
+export const POSITION_SOURCES = ['app', 'osmand', 'owntracks', 'simulator'] as const;
+export type TPositionSource = (typeof POSITION_SOURCES)[number];
+
+/** The fields of a fix as the driver app's batch names them, which errors name by default. */
+export type TFixField =
+  'lat' | 'lon' | 'recorded_at' | 'speed' | 'course' | 'accuracy' | 'altitude' | 'battery';
+
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/;
+
+/**
+ * A fix time on the wire: ISO 8601 with its offset (`2026-11-23T08:15:02.120Z`,
+ * `2026-11-23T12:15:02+04:00`) or the product's UTC `YYYY-MM-DD HH:mm:ss`; null when neither, or
+ * when it names no real moment (30 February, 24:00).
+ */
+export function parseFixTime(value: string): Date | null {
+  const text = value.trim();
+  const m = ISO_DATE_TIME.exec(text);
+  if (!m) return parseUtcDateTime(text);
+  const [, y, mo, d, h, mi, s = '00', oh = '00', om = '00'] = m;
+  const day = new Date(Date.UTC(+y!, +mo! - 1, +d!));
+  const realDay = day.toISOString().slice(0, 10) === `${y}-${mo}-${d}`;
+  if (!realDay || +h! > 23 || +mi! > 59 || +s > 59 || +oh > 23 || +om > 59) return null;
+  return new Date(text);
+}
+
+const L = POSITION_LIMITS;
+const M = MESSAGES.position;
+
+/** A number from `min` to `max`; anything else (text, NaN, out of range) gets the field's message. */
+const ranged = (min: number, max: number, message: string) =>
+  z.number({ error: message }).min(min, message).max(max, message);
+/** The same, optional: absent and null both read as null (unknown). */
+const optionalRanged = (min: number, max: number, message: string) =>
+  ranged(min, max, message)
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** One fix of the driver app's batch (`POST /api/v1/driver/positions`). */
+export const ZPositionFix = z.object({
+  lat: ranged(-90, 90, M.latInvalid('lat')),
+  lon: ranged(-180, 180, M.lonInvalid('lon')),
+  recorded_at: z
+    .string({ error: M.timeInvalid('recorded_at') })
+    .max(40, M.timeInvalid('recorded_at'))
+    .refine((v) => parseFixTime(v) !== null, M.timeInvalid('recorded_at'))
+    .describe('When the fix was taken: ISO 8601 with its offset, or UTC YYYY-MM-DD HH:mm:ss'),
+  speed: optionalRanged(0, L.speedMax, M.speedInvalid('speed')).describe('km/h'),
+  course: optionalRanged(0, 360, M.courseInvalid('course')).describe('Degrees from north'),
+  accuracy: optionalRanged(0, L.accuracyMax, M.accuracyInvalid('accuracy')).describe('Metres'),
+  altitude: optionalRanged(L.altitudeMin, L.altitudeMax, M.altitudeInvalid('altitude')).describe(
+    'Metres above sea level',
+  ),
+  battery: optionalRanged(0, 100, M.batteryInvalid('battery')).describe('Percent'),
+  /** Whatever else the app knows about the fix, kept as it came. */
+  attributes: z
+    .record(z.string().max(100), z.unknown())
+    .nullish()
+    .transform((v) => v ?? null)
+    .refine((v) => v === null || JSON.stringify(v).length <= L.attributesMaxChars, M.attributesTooLarge),
+});
+export type TPositionFixInput = z.input<typeof ZPositionFix>;
+
+export const ZPositionBatch = z.object({
+  positions: z
+    .array(ZPositionFix, { error: MESSAGES.position.batchSize })
+    .min(1, MESSAGES.position.batchSize)
+    .max(L.batchMax, MESSAGES.position.batchSize),
+});
+export type TPositionBatch = z.input<typeof ZPositionBatch>;
+
+export const ZPositionBatchResult = z.object({
+  /** Fixes in the request. */
+  received: z.number().int(),
+  /** Fixes stored now; the rest were stored before (the same driver and fix time). */
+  stored: z.number().int(),
+});
+export type TPositionBatchResult = z.infer<typeof ZPositionBatchResult>;
