@@ -5,12 +5,19 @@ import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { authPlugin } from './platform/auth.ts';
+import { authPlugin, defaultAccess, type TAuthenticator } from './platform/auth.ts';
+import type { TAccess } from './platform/principal.ts';
 import type { TDeps } from './platform/deps.ts';
 import { errorsPlugin } from './platform/errors.ts';
+import { createEventBus, createPositionFeed, type EventBus, type PositionFeed } from './platform/events.ts';
+import { createLiveRelay } from './platform/live-relay.ts';
 import { createLoginLimiter } from './platform/login-limiter.ts';
+import { idempotencyPlugin } from './platform/idempotency.ts';
+import { createStorage, type Storage } from './platform/storage.ts';
+import { withSafeLogging } from './platform/logging.ts';
 import { openApiPlugin } from './platform/openapi.ts';
 import { sameOriginPlugin } from './platform/same-origin.ts';
+import { storedTextPlugin } from './platform/stored-text.ts';
 import { webAppPlugin } from './platform/web-app.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import rateLimit from '@fastify/rate-limit';
@@ -25,18 +32,27 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { driverRoutes } from './modules/drivers/routes.ts';
-import { driverDetailRoutes } from './modules/drivers/details-routes.ts';
+import { fineRoutes } from './modules/fines/routes.ts';
+import { accidentRoutes } from './modules/accidents/routes.ts';
+import { refuelRoutes } from './modules/refuels/routes.ts';
+import { studentRoutes } from './modules/students/routes.ts';
+import { positionRoutes } from './modules/positions/routes.ts';
+import { trackerRoutes } from './modules/trackers/routes.ts';
 import { languageRoutes } from './modules/languages/routes.ts';
 import { vehicleRoutes } from './modules/vehicles/routes.ts';
 import { adminRoutes } from './modules/admins/routes.ts';
 import { tenantRoutes } from './modules/tenants/routes.ts';
+import { driverAppRoutes } from './modules/driver-app/routes.ts';
+import { eventRoutes, type TLiveTimings } from './modules/events/routes.ts';
 import pkg from '../package.json' with { type: 'json' };
 
 export interface RegisteredRoute {
   method: string;
   url: string;
-  access: string;
+  access: TAccess;
   superAdminAnyTenant: boolean;
+  /** The route's request schemas (zod), from which the fuzz test derives its requests. */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 declare module 'fastify' {
@@ -52,6 +68,16 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests pass their own; otherwise SMTP or the outbox folder, as configured. */
   mailer?: Mailer;
+  /** The bus services publish change events on; tests pass their own to listen. */
+  events?: EventBus;
+  /** The feed of committed positions; tests pass their own to listen. */
+  positions?: PositionFeed;
+  /** Ways to authenticate beyond the console cookie and the driver app's bearer token. */
+  authenticators?: TAuthenticator[];
+  /** Where uploads go; otherwise as configured (DATA_DIR/files, or S3). */
+  storage?: Storage;
+  /** The event stream's heartbeat and session check intervals; tests shorten them. */
+  liveTimings?: Partial<TLiveTimings>;
 }
 
 /** Builds the whole application (API, docs, web app) without listening: `main.ts` and tests use it. */
@@ -60,9 +86,14 @@ export async function buildApp({
   database,
   logger = false,
   mailer,
+  events,
+  positions,
+  authenticators = [],
+  storage,
+  liveTimings,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: withSafeLogging(logger),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Clients get a request id to quote; the logs carry the same id.
@@ -95,22 +126,36 @@ export async function buildApp({
         method,
         url: route.url,
         get access() {
-          return route.config?.access ?? 'tenant';
+          return route.config?.access ?? defaultAccess(route.url);
         },
         get superAdminAnyTenant() {
           return Boolean(route.config?.superAdminAnyTenant);
+        },
+        schema: {
+          body: route.schema?.body,
+          querystring: route.schema?.querystring,
+          params: route.schema?.params,
         },
       });
     }
   });
 
+  const eventBus = events ?? createEventBus(app.log);
+  const positionFeed = positions ?? createPositionFeed(app.log);
   const deps: TDeps = {
     database,
     config,
     limiter: createLoginLimiter(database.db, config.login),
     mailer: mailer ?? createMailer(config.mail),
+    events: eventBus,
+    positions: positionFeed,
+    live: createLiveRelay({ database, events: eventBus, positions: positionFeed, log: app.log }),
+    storage: storage ?? createStorage(config.storage),
     version: pkg.version,
   };
+  // Listening starts with the app and stops, after the streams have ended, before the database closes.
+  app.addHook('onReady', () => deps.live.start());
+  app.addHook('onClose', () => deps.live.stop());
 
   await app.register(helmet, {
     // The console loads its own scripts and styles only; map tiles and images may come from configured hosts.
@@ -132,7 +177,9 @@ export async function buildApp({
   // Per-route abuse limits only (contact forms); sign-in has its own database-backed limiter.
   await app.register(rateLimit, { global: false });
   await app.register(sameOriginPlugin);
-  await app.register(authPlugin, { db: database.db, session: config.session });
+  await app.register(authPlugin, { db: database.db, session: config.session, authenticators });
+  await app.register(storedTextPlugin);
+  await app.register(idempotencyPlugin, { db: database.db });
   await app.register(openApiPlugin, { version: pkg.version });
 
   await app.register(healthRoutes, deps);
@@ -141,7 +188,12 @@ export async function buildApp({
   await app.register(languageRoutes, deps);
   await app.register(vehicleRoutes, deps);
   await app.register(driverRoutes, deps);
-  await app.register(driverDetailRoutes, deps);
+  await app.register(fineRoutes, deps);
+  await app.register(accidentRoutes, deps);
+  await app.register(refuelRoutes, deps);
+  await app.register(studentRoutes, deps);
+  await app.register(positionRoutes, deps);
+  await app.register(trackerRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(tenantRoutes, deps);
   await app.register(contentRoutes, deps);
@@ -150,7 +202,13 @@ export async function buildApp({
   await app.register(tripRoutes, deps);
   await app.register(tripScheduleRoutes, deps);
   await app.register(geoRoutes, deps);
+  await app.register(driverAppRoutes, deps);
+  await app.register(eventRoutes, { ...deps, liveTimings });
 
-  await app.register(webAppPlugin, { distDir: config.webDistDir, contactEmail: config.mail.salesEmail });
+  await app.register(webAppPlugin, {
+    distDir: config.webDistDir,
+    contactEmail: config.mail.salesEmail,
+    publicUrl: config.publicUrl,
+  });
   return app;
 }

@@ -26,4 +26,14 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://u@localhost:5432/fleet');
     expect(config.seedDemo).toBe(true);
   });
+
+  it('builds public addresses on PUBLIC_URL, by default the local port, and refuses one with a path', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://fleet.example.com/' }).publicUrl).toBe(
+      'https://fleet.example.com',
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'https://fleet.example.com/console' })).toThrowError(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://fleet.example.com' })).toThrowError(/PUBLIC_URL/);
+  });
 });

@@ -1,11 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { TStorageConfig } from './platform/storage.ts';
 
 const bool = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
 
 const optionalUrl = z
   .string()
@@ -22,6 +29,9 @@ export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl.refine((v) => !v || /^https?:\/\/[^/]+\/?$/.test(v), {
+    message: 'must be an http:// or https:// address without a path, e.g. https://fleet.example.com',
+  }),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
     message: 'must be a postgres:// or postgresql:// URL',
@@ -42,6 +52,7 @@ export const ZEnv = z.object({
     .max(24 * 90)
     .default(24 * 7),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_PACE_ACCOUNT_AFTER: z.coerce.number().int().min(1).max(10000).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(10000).default(30),
   LOGIN_LOCKOUT_MINUTES: z.coerce
     .number()
@@ -57,9 +68,38 @@ export const ZEnv = z.object({
   SALES_EMAIL: z.email('must be an e-mail address').default('sales@fleet-console.local'),
   CONTACT_MAX_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
   MAP_STYLE_URL: optionalUrl,
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(90).default(3),
+  EVENT_STREAMS_PER_TENANT: z.coerce.number().int().min(1).max(100_000).default(2000),
   GEOCODER_URL: optionalUrl.refine((v) => !v || /^https?:\/\//.test(v), {
     message: 'must be an http:// or https:// URL',
   }),
+  POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  OSMAND_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalUrl.refine((v) => !v || /^https?:\/\//.test(v), {
+    message: 'must be an http:// or https:// URL',
+  }),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool(false),
+});
+
+/** Rules across variables: S3 settings are all or nothing, or photos would quietly stay on local disk. */
+const ZEnvChecked = ZEnv.superRefine((env, ctx) => {
+  if (env.S3_ENDPOINT && !env.S3_BUCKET) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT is set' });
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither',
+    });
+  }
 });
 
 export type TConfig = ReturnType<typeof toConfig>;
@@ -70,6 +110,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
+    /** Where users reach the product: canonical links, the sitemap and Open Graph URLs are built on it. */
+    publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     /** Seed the demo on an empty database: always on the embedded database, on request on PostgreSQL. */
@@ -83,9 +125,16 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3600_000,
     },
     login: {
+      /** One address locked out of one account after this many failures (the owner elsewhere is not). */
       maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      /** An account failing from many addresses is paced, never locked, after this many failures. */
+      paceAccountAfter: env.LOGIN_PACE_ACCOUNT_AFTER,
+      /** An address failing across accounts is paced, never locked, after this many failures. */
       maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
       lockoutMs: env.LOGIN_LOCKOUT_MINUTES * 60_000,
+      // One attempt per pause while paced: 1 s, doubling with each further failure, at most 30 s.
+      paceBaseMs: 1000,
+      paceMaxMs: 30_000,
     },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     mail: {
@@ -97,12 +146,41 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     contactMaxPerHour: env.CONTACT_MAX_PER_HOUR,
+    live: {
+      /** Change events are kept this long, so a client that reconnects is replayed what it missed. */
+      retentionDays: env.EVENT_RETENTION_DAYS,
+      /** Open event streams one process serves to one tenant at most; more are refused (429). */
+      streamsPerTenant: env.EVENT_STREAMS_PER_TENANT,
+    },
     maps: {
       /** A MapLibre style; without it maps draw their data on a plain background, offline. */
       styleUrl: env.MAP_STYLE_URL,
       /** A Nominatim- or Photon-compatible search endpoint; without it places are picked or typed. */
       geocoderUrl: env.GEOCODER_URL,
     },
+    positions: {
+      /** Days of positions kept: older day partitions are dropped. */
+      retentionDays: env.POSITION_RETENTION_DAYS,
+      /** A port of its own for OsmAnd trackers (Traccar Client's default server port is 5055); none when unset. */
+      osmandPort: env.OSMAND_PORT,
+    },
+    /** Uploaded files (task photos): an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/files. */
+    storage: storageConfig(env, dataDir),
+  };
+}
+
+function storageConfig(env: z.infer<typeof ZEnv>, dataDir: string): TStorageConfig {
+  if (!env.S3_BUCKET) return { kind: 'local', dir: path.join(dataDir, 'files') };
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 
@@ -112,7 +190,7 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
-  const parsed = ZEnv.safeParse(env);
+  const parsed = ZEnvChecked.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -7,8 +7,13 @@ import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS } from './db/seed/index.ts';
 import { prepareDatabase } from './db/setup.ts';
 import { deleteExpiredSessions } from './platform/sessions.ts';
+import { createEventBus } from './platform/events.ts';
 import { startPeriodicJob } from './platform/jobs.ts';
-import { MATERIALISE_INTERVAL_MS, materialiseSchedules } from './modules/trip-schedules/materialiser.ts';
+import { MATERIALISE_INTERVAL_MS, materialiseSchedules } from './modules/trip-schedules/service.ts';
+import { maintainPositionPartitions, PARTITION_INTERVAL_MS } from './modules/positions/service.ts';
+import { systemActor } from './platform/principal.ts';
+import { routePort, type RoutePort } from './platform/route-port.ts';
+import { deleteOldChangeEvents, EVENT_RETENTION_INTERVAL_MS } from './modules/events/service.ts';
 
 function readConfig(): TConfig {
   try {
@@ -44,7 +49,10 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { seeded } = await prepareDatabase(database, { seedDemoOnPostgres: config.seedDemo });
-  const app = await buildApp({ config, database, logger });
+  // The app's change-event bus, made here so the jobs below publish on the one the app serves. A
+  // listener's failure goes to the app's log (listeners only ever run once the app is built).
+  const events = createEventBus({ error: (obj: unknown, msg?: string) => app.log.error(obj, msg) });
+  const app = await buildApp({ config, database, logger, events });
 
   const cleanup = setInterval(() => {
     deleteExpiredSessions(database.db, config.session).catch((err: unknown) =>
@@ -57,8 +65,31 @@ async function main() {
     name: 'materialise scheduled trips',
     intervalMs: MATERIALISE_INTERVAL_MS,
     log: app.log,
-    run: () => materialiseSchedules(database.db),
+    run: () => materialiseSchedules(database.db, events.publish),
   });
+
+  // Change events are kept a few days for streams that reconnect; one process at a time deletes older ones.
+  const eventRetention = startPeriodicJob({
+    name: 'delete old change events',
+    intervalMs: EVENT_RETENTION_INTERVAL_MS,
+    log: app.log,
+    run: () => deleteOldChangeEvents(database.db, config.live.retentionDays),
+  });
+
+  // Positions live in one partition per day: the coming days' are made ahead, days past the retention dropped.
+  const positionPartitions = startPeriodicJob({
+    name: 'position partitions',
+    intervalMs: PARTITION_INTERVAL_MS,
+    log: app.log,
+    run: async () => {
+      const ctx = { db: database.db, actor: systemActor('position partitions'), publish: events.publish };
+      const work = await maintainPositionPartitions(ctx, { retentionDays: config.positions.retentionDays });
+      if (work.created.length + work.dropped.length + work.deletedFromDefault > 0)
+        app.log.info(work, 'position partitions maintained');
+    },
+  });
+  // Trackers set up with a host and port only (Traccar Client's default is 5055) reach the OsmAnd route there.
+  let osmandPort: RoutePort | null = null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -68,7 +99,10 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     clearInterval(cleanup);
+    await osmandPort?.close();
     await materialiser.stop();
+    await positionPartitions.stop();
+    await eventRetention.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -77,9 +111,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (config.positions.osmandPort) {
+    osmandPort = routePort(app, '/api/osmand');
+    await osmandPort.listen(config.positions.osmandPort, config.host);
+  }
   const where = database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   const url = `http://localhost:${config.port}`;
   const lines = [`Fleet Console is running at ${url} (${where}).`, `API documentation: ${url}/api/docs`];
+  if (osmandPort) lines.push(`OsmAnd trackers (Traccar Client): port ${config.positions.osmandPort}.`);
   if (seeded) {
     lines.push('Demo data was created. Sign in with:');
     for (const a of DEMO_ACCOUNTS) {

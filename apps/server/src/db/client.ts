@@ -15,8 +15,17 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * LISTENs on `channel`: `onNotify` gets each payload sent with `pg_notify(channel, …)` by any
+   * process on this database, once its transaction commits. On PostgreSQL a dedicated connection
+   * listens and is re-established after a drop; `onListen` runs every time listening (re)starts, so
+   * the caller can catch up on what a drop lost. Answers a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<TUnlisten>;
   close(): Promise<void>;
 }
+
+export type TUnlisten = () => Promise<void>;
 
 export const MIGRATIONS_DIR = resolveMigrationsDir();
 
@@ -61,6 +70,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     },
     ping: () => ping(db),
+    // One process, one connection: notifications of committed transactions reach the callback in-process.
+    listen: async (channel, onNotify, onListen) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onListen?.();
+      return () => (client.closed ? Promise.resolve() : unlisten());
+    },
     close: () => client.close(),
   };
 }
@@ -86,6 +101,11 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     ping: () => ping(db),
+    // postgres.js keeps one extra connection for every LISTEN of this client and re-listens after a drop.
+    listen: async (channel, onNotify, onListen) => {
+      const { unlisten } = await client.listen(channel, onNotify, onListen);
+      return unlisten;
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }

@@ -1,45 +1,51 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@fleet/contract';
 import type { Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
-import { findSession, SESSION_COOKIE, type SessionTimes, type TAuth } from './sessions.ts';
-
-/**
- * Who may call a route. Every route declares it in `config.access`; a route that does not is
- * treated as `tenant`, the narrowest signed-in role, so a forgotten declaration never opens a route.
- * - public: anybody, no session needed
- * - admin: any signed-in admin (tenant admin or super admin)
- * - tenant: a tenant admin (not the super admin, who has no tenant)
- * - super: the super admin only
- */
-export type TAccess = 'public' | 'admin' | 'tenant' | 'super';
+import { ACCESS, requireAdmin, type TAccess, type TAdminPrincipal, type TPrincipal } from './principal.ts';
+import { findSession, SESSION_COOKIE, type SessionTimes } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Who may call the route (`platform/principal.ts`); undeclared API routes are for tenant admins. */
     access?: TAccess;
     /** The super admin may name any tenant in `tenant_id` (tenant management calls). */
     superAdminAnyTenant?: boolean;
   }
   interface FastifyRequest {
-    auth: TAuth | null;
+    principal: TPrincipal | null;
   }
 }
 
-/** The caller's auth; only for routes whose access guarantees a session. */
-export function requireAuth(request: FastifyRequest): TAuth {
-  if (!request.auth) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.unauthenticated);
-  return request.auth;
-}
+/**
+ * Finds the principal of a request from credentials of one kind; null when the request carries none
+ * of them. The console's cookie and the driver app's bearer token are built in; tracker intake and
+ * the guardians' views add theirs.
+ */
+export type TAuthenticator = (request: FastifyRequest) => Promise<TPrincipal | null>;
 
-/** The caller's tenant id; only for `tenant` routes. */
+/** The calling admin; only for routes whose access admits admins alone. */
+export const requireAuth = (request: FastifyRequest): TAdminPrincipal => requireAdmin(request.principal);
+
+/** The caller's tenant id; only for routes whose callers all belong to a tenant. */
 export function requireTenantId(request: FastifyRequest): number {
-  const { tenantId } = requireAuth(request);
-  if (tenantId === null) throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenRole);
-  return tenantId;
+  const { principal } = request;
+  if (!principal) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.unauthenticated);
+  if (principal.tenantId === null) throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenRole);
+  return principal.tenantId;
 }
 
-export const accessOf = (request: FastifyRequest): TAccess => request.routeOptions.config.access ?? 'tenant';
+/**
+ * The access the matched route declares. Decided on the route the router matched, never on the raw
+ * URL: the router decodes `/%61pi/…` to `/api/…`, so a test on `request.url` could be walked around.
+ */
+export const accessOf = (request: FastifyRequest): TAccess =>
+  request.routeOptions.config.access ?? defaultAccess(request.routeOptions.url ?? '');
+
+/** Routes outside the API (the web app's files and pages) are public; an undeclared API route is for tenant admins. */
+export const defaultAccess = (routeUrl: string): TAccess =>
+  routeUrl === '/api' || routeUrl.startsWith('/api/') ? ACCESS.tenantAdmin : ACCESS.public;
 
 /** Reads a `tenant_id` from a query or a JSON body, whatever its spelling (number or string). */
 function tenantIdsIn(request: FastifyRequest): unknown[] {
@@ -52,34 +58,52 @@ function tenantIdsIn(request: FastifyRequest): unknown[] {
   return found;
 }
 
-export const authPlugin = fp<{ db: Db; session: SessionTimes }>(
-  async (app, { db, session }) => {
-    app.decorateRequest('auth', null);
+const BEARER = /^Bearer ([A-Za-z0-9_-]{1,100})$/;
 
-    app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-      if (!request.url.startsWith('/api/')) return;
+export interface AuthOptions {
+  db: Db;
+  session: SessionTimes;
+  /** Authenticators beyond the cookie and the bearer token, tried in order. */
+  authenticators?: TAuthenticator[];
+}
+
+export const authPlugin = fp<AuthOptions>(
+  async (app, { db, session, authenticators = [] }) => {
+    app.decorateRequest('principal', null);
+
+    const fromCookie: TAuthenticator = async (request) => {
       const token = request.cookies[SESSION_COOKIE];
-      request.auth = token ? await findSession(db, token, session) : null;
+      return token ? findSession(db, token, session, 'cookie') : null;
+    };
+    const fromBearer: TAuthenticator = async (request) => {
+      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      return token ? findSession(db, token, session, 'bearer') : null;
+    };
+    const chain = [fromBearer, fromCookie, ...authenticators];
 
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      // A request that matched no route goes to the not-found handler, which answers 404 and runs nothing.
+      if (request.is404) return;
       const access = accessOf(request);
       if (access === 'public') return;
-      if (!request.auth) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.unauthenticated);
-      if (access === 'super' && !request.auth.isSuperAdmin) {
-        throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenRole);
+      for (const authenticate of chain) {
+        request.principal = await authenticate(request);
+        if (request.principal) break;
       }
-      if (access === 'tenant' && request.auth.tenantId === null) {
+      if (!request.principal) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.unauthenticated);
+      if (!access.includes(request.principal.kind)) {
         throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenRole);
       }
     });
 
     // A tenant_id in the query or body is accepted for compatibility only when it is the caller's own.
     app.addHook('preValidation', async (request: FastifyRequest) => {
-      if (!request.auth || accessOf(request) === 'public') return;
-      const { tenantId, isSuperAdmin } = request.auth;
+      const { principal } = request;
+      if (!principal || accessOf(request) === 'public') return;
       for (const value of tenantIdsIn(request)) {
         if (value === undefined || value === null || value === '') continue;
-        if (isSuperAdmin && request.routeOptions.config.superAdminAnyTenant) continue;
-        if (String(value) !== String(tenantId)) {
+        if (principal.kind === 'super_admin' && request.routeOptions.config.superAdminAnyTenant) continue;
+        if (String(value) !== String(principal.tenantId)) {
           throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenTenant);
         }
       }

@@ -3,6 +3,9 @@ import type { TConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import type { Mailer } from './mail.ts';
+import type { EventBus, PositionFeed } from './events.ts';
+import type { Storage } from './storage.ts';
+import type { LiveRelay } from './live-relay.ts';
 
 /** What every module's routes receive: the database, the configuration and shared services. */
 export interface TDeps {
@@ -10,6 +13,14 @@ export interface TDeps {
   config: TConfig;
   limiter: LoginLimiter;
   mailer: Mailer;
+  /** Change events: services publish here after their writes commit. */
+  events: EventBus;
+  /** Committed positions, for the live views. */
+  positions: PositionFeed;
+  /** Every process's changes and positions, heard through the database: what event streams send. */
+  live: LiveRelay;
+  /** Uploaded files: task photos (a folder under DATA_DIR, or S3). */
+  storage: Storage;
   version: string;
 }
 

@@ -8,6 +8,8 @@ const STATUS = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** The client asked for a representation the route does not make (an event stream asked for as JSON). */
+  NOT_ACCEPTABLE: 406,
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
   /** An optional service this call needs answered badly or not at all. */
@@ -25,9 +27,16 @@ export class AppError extends Error {
     readonly code: TAppErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The fields at fault, answered as the validation envelope's `errors` so a form can mark them. */
+    readonly fields?: TErrorEnvelope['errors'],
   ) {
     super(message);
     this.statusCode = STATUS[code];
+  }
+
+  /** A 400 about one field, shaped like a validation failure. */
+  static field(path: string, message: string): AppError {
+    return new AppError('BAD_REQUEST', message, {}, [{ path, message }]);
   }
 }
 
@@ -38,6 +47,40 @@ export const errorEnvelope = (message: string, errors?: TErrorEnvelope['errors']
   ...(errors ? { errors } : {}),
 });
 
+/**
+ * The SQLSTATE of a database error, however deeply the driver wrapped it: drizzle puts the
+ * PostgreSQL error in `cause`, so a check of the top level alone misses it.
+ */
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The unique index or constraint a write ran into (SQLSTATE 23505), however deeply wrapped:
+ * postgres.js names it `constraint_name`, PGlite `constraint`. Lets a service turn a lost race on
+ * one index into the same 400 its own check gives.
+ */
+export function uniqueViolationOn(error: unknown): string | undefined {
+  if (sqlState(error) !== '23505') return undefined;
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const { constraint_name: pgName, constraint } = current as {
+      constraint_name?: unknown;
+      constraint?: unknown;
+    };
+    const name = pgName ?? constraint;
+    if (typeof name === 'string') return name;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 // Messages for errors Fastify itself raises before a handler runs; never its internal wording.
 const FRAMEWORK_MESSAGES: Record<number, string> = {
   400: MESSAGES.http.badRequest,
@@ -47,37 +90,66 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
   429: MESSAGES.http.tooManyRequests,
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The envelope the route answers in: most calls use `{responseCode, responseMessage, data}`; the
+     * spec's `v1/` approval, exception, maintenance and school-bus calls use `{success, data, …}`,
+     * and so do their failures.
+     */
+    envelope?: 'response-code' | 'success';
+  }
+}
+
+type TFields = TErrorEnvelope['errors'];
+
+/** A failure in the envelope of the route that failed. */
+function failure(request: FastifyRequest, message: string, fields?: TFields) {
+  if (request.routeOptions.config?.envelope === 'success') {
+    return { success: false as const, message, data: null, ...(fields ? { errors: fields } : {}) };
+  }
+  return errorEnvelope(message, fields);
+}
+
 /**
- * One error handler for the API: the spec's envelope for every failure, the first validation
- * message as responseMessage, and no stack trace or SQL in any answer (5xx details go to the log only).
+ * One error handler for the API: the route's envelope for every failure, the first validation
+ * message as the message, and no stack trace or SQL in any answer (5xx details go to the log only).
  */
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const send = (status: number, message: string, fields?: TFields) =>
+        reply.code(status).send(failure(request, message, fields));
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors = error.validation.map((issue) => ({
           path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
           message: issue.message ?? MESSAGES.http.badRequest,
         }));
-        return reply.code(400).send(errorEnvelope(errors[0]?.message ?? MESSAGES.http.badRequest, errors));
+        return send(400, errors[0]?.message ?? MESSAGES.http.badRequest, errors);
       }
       if (error instanceof AppError) {
-        return reply.code(error.statusCode).headers(error.headers).send(errorEnvelope(error.message));
+        reply.headers(error.headers);
+        return send(error.statusCode, error.message, error.fields);
       }
+      const state = sqlState(error);
       // A unique index refused a write that raced past the service's own check.
-      if ((error as { code?: unknown }).code === '23505') {
-        return reply.code(409).send(errorEnvelope('This record conflicts with an existing one.'));
+      if (state === '23505') return send(409, MESSAGES.http.conflict);
+      // A row this write points at was removed meanwhile, or one being removed is still pointed at.
+      if (state === '23503') return send(409, MESSAGES.http.referenceConflict);
+      // A data exception (a value out of the column's range or form) that a schema should have caught.
+      if (state?.startsWith('22')) {
+        request.log.warn({ err: error }, 'the database refused a value the route schema let through');
+        return send(400, MESSAGES.http.badRequest);
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match its schema');
-        return reply.code(500).send(errorEnvelope(MESSAGES.http.internal));
+        return send(500, MESSAGES.http.internal);
       }
       const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) {
-        return reply.code(status).send(errorEnvelope(FRAMEWORK_MESSAGES[status] ?? MESSAGES.http.badRequest));
-      }
+      if (status >= 400 && status < 500)
+        return send(status, FRAMEWORK_MESSAGES[status] ?? MESSAGES.http.badRequest);
       request.log.error({ err: error }, 'unhandled error');
-      return reply.code(500).send(errorEnvelope(MESSAGES.http.internal));
+      return send(500, MESSAGES.http.internal);
     });
   },
   { name: 'errors' },

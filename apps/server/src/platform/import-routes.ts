@@ -7,7 +7,6 @@ import {
   type TImportPreview,
 } from '@fleet/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireTenantId } from './auth.ts';
 import { ok } from './envelope.ts';
 import { AppError } from './errors.ts';
 import { readSheet, type SheetRow } from './sheet.ts';
@@ -25,9 +24,10 @@ export interface ImportArea<V> {
   url: string;
   tag: string;
   noun: { one: string; many: string };
-  check(tenantId: number, rows: SheetRow[]): Promise<CheckedRow<V>[]>;
+  /** Checks every row for the caller (the request gives the tenant and the admin acting). */
+  check(request: FastifyRequest, rows: SheetRow[]): Promise<CheckedRow<V>[]>;
   /** Writes every row in one transaction; nothing is written when it throws. */
-  write(tenantId: number, values: V[]): Promise<number>;
+  write(request: FastifyRequest, values: V[]): Promise<number>;
 }
 
 async function uploadedBuffer(request: FastifyRequest): Promise<Buffer> {
@@ -69,9 +69,8 @@ export function registerImport<V>(app: FastifyInstance, area: ImportArea<V>) {
       },
     },
     async (request) => {
-      const tenantId = requireTenantId(request);
       const { rows } = await readSheet(await uploadedBuffer(request));
-      return ok(toPreview(await area.check(tenantId, rows)));
+      return ok(toPreview(await area.check(request, rows)));
     },
   );
 
@@ -85,9 +84,8 @@ export function registerImport<V>(app: FastifyInstance, area: ImportArea<V>) {
       },
     },
     async (request, reply) => {
-      const tenantId = requireTenantId(request);
       const { rows } = await readSheet(await uploadedBuffer(request));
-      const checked = await area.check(tenantId, rows);
+      const checked = await area.check(request, rows);
       const bad = checked.filter((r) => r.errors.length > 0);
       if (bad.length > 0) {
         return reply.code(400).send({
@@ -98,7 +96,7 @@ export function registerImport<V>(app: FastifyInstance, area: ImportArea<V>) {
         });
       }
       const imported = await area.write(
-        tenantId,
+        request,
         checked.map((r) => r.value as V),
       );
       return ok({ imported }, `Imported ${imported} ${imported === 1 ? area.noun.one : area.noun.many}.`);

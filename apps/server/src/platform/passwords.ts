@@ -1,4 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { MESSAGES } from '@fleet/contract';
+import { AppError } from './errors.ts';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -36,3 +38,24 @@ export async function verifyPassword(password: string, stored: string): Promise<
 // Verified against when an e-mail is unknown, so response time does not reveal which accounts exist.
 let decoyHash: Promise<string> | undefined;
 export const decoyPasswordHash = () => (decoyHash ??= hashPassword(randomBytes(12).toString('hex')));
+
+// The ~49k most common passwords of zxcvbn-ts, lower-cased; loaded on first use, so a start pays nothing.
+let common: Promise<ReadonlySet<string>> | undefined;
+const commonPasswords = () =>
+  (common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())),
+  ));
+
+/** A test for the most common passwords (OWASP ASVS), in any letter case; loads the list once. */
+export async function commonPasswordTest(): Promise<(password: string) => boolean> {
+  const list = await commonPasswords();
+  return (password) => list.has(password.toLowerCase());
+}
+
+/**
+ * Refuses a password a user chooses when it is one of the most common (400). The contract checks its
+ * length; this list stays on the server, out of the web bundle.
+ */
+export async function assertPasswordNotCommon(password: string): Promise<void> {
+  if ((await commonPasswordTest())(password)) throw AppError.field('password', MESSAGES.password.tooCommon);
+}

@@ -25,15 +25,20 @@ beforeAll(async () => {
     path.join(webDir, 'ssr', 'entry-server.js'),
     `export * from ${JSON.stringify(path.join(webSource, 'src/public-site/entry-server.tsx'))};\n`,
   );
-  t = await createTestApp({ WEB_DIST_DIR: webDir, SALES_EMAIL: 'hello@fleet.example' });
+  t = await createTestApp({
+    WEB_DIST_DIR: webDir,
+    SALES_EMAIL: 'hello@fleet.example',
+    PUBLIC_URL: 'https://fleet.example/',
+  });
 });
 afterAll(async () => {
   await t.close();
   fs.rmSync(webDir, { recursive: true, force: true });
 });
 
+// Every request names another host: absolute URLs must come from PUBLIC_URL, never from the Host header.
 const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers: { host: 'fleet.example', ...headers } });
+  t.app.inject({ method: 'GET', url, headers: { host: 'evil.example', ...headers } });
 
 /** The value of `<meta name|property="key" content="…">` in a page. */
 const meta = (html: string, key: string) =>
@@ -58,8 +63,9 @@ describe('public pages rendered by the server', () => {
     expect(meta(html, 'description')).toMatch(/^Plan trips with ordered stops and tasks/);
     expect(meta(html, 'og:title')).toBe('Fleet Console: operations console for drivers, vehicles and trips');
     expect(meta(html, 'og:type')).toBe('website');
-    expect(meta(html, 'og:url')).toBe('http://fleet.example/');
-    expect(html).toContain('<link rel="canonical" href="http://fleet.example/" />');
+    expect(meta(html, 'og:url')).toBe('https://fleet.example/');
+    expect(html).toContain('<link rel="canonical" href="https://fleet.example/" />');
+    expect(html).not.toContain('evil.example');
     // The landing sections from the database, and the page's own sections, are in the HTML itself.
     const words = text(html);
     expect(words).toContain('Every driver, vehicle and trip in one place');
@@ -130,14 +136,15 @@ describe('public pages rendered by the server', () => {
 describe('GET /sitemap.xml and /robots.txt', () => {
   it('lists every public page and every published post', async () => {
     const res = await get('/sitemap.xml');
+    expect(res.body).not.toContain('evil.example');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     for (const page of ['/', '/features', '/use-cases', '/about-us', '/contact', '/blog', '/api-catalog'])
-      expect(locs).toContain(`http://fleet.example${page}`);
-    expect(locs).toContain('http://fleet.example/blog/driver-onboarding-first-two-weeks');
+      expect(locs).toContain(`https://fleet.example${page}`);
+    expect(locs).toContain('https://fleet.example/blog/driver-onboarding-first-two-weeks');
     expect(res.body).toContain(
-      '<url><loc>http://fleet.example/blog/proof-of-delivery-that-settles-disputes</loc><lastmod>2025-03-18</lastmod></url>',
+      '<url><loc>https://fleet.example/blog/proof-of-delivery-that-settles-disputes</loc><lastmod>2025-03-18</lastmod></url>',
     );
   });
 
@@ -145,7 +152,7 @@ describe('GET /sitemap.xml and /robots.txt', () => {
     const res = await get('/robots.txt');
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toBe(
-      'User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: http://fleet.example/sitemap.xml\n',
+      'User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: https://fleet.example/sitemap.xml\n',
     );
   });
 });

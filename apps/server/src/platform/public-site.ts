@@ -49,9 +49,6 @@ export const injectFetchJson =
     return { status: answer.statusCode, body };
   };
 
-/** `https://host`: what canonical links and the sitemap are built on (X-Forwarded-* with TRUST_PROXY). */
-export const requestOrigin = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
-
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 

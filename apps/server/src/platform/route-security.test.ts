@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../test/app.ts';
+import { eq } from 'drizzle-orm';
+import { PRINCIPAL_KINDS, type TPrincipalKind } from '@fleet/contract';
+import type { RegisteredRoute } from '../app.ts';
+import { drivers } from '../db/schema/index.ts';
+import { createTestApp, DEMO, TEST_PRINCIPAL_HEADER, type TestApp } from '../test/app.ts';
 
 /**
  * Walks every registered API route and proves its guard: no session → 401 (except the declared
- * public list), a tenant admin naming another tenant → 403, a tenant admin on a super-admin route → 403,
- * the super admin on a tenant route → 403. New routes are covered without touching this file.
+ * public list), also under other spellings of its path; a tenant admin naming another tenant → 403;
+ * every kind of caller the route does not admit (super admin, tenant admin, driver, tracker device,
+ * guardian) → 403. New routes are covered without touching this file.
  */
 
 // The only API routes anybody may call without signing in.
@@ -13,27 +18,75 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/openapi.json',
   'POST /api/admin/login',
   'POST /api/admin/logout',
+  // The driver app's sign-in and sign-out (its token is a bearer token; sign-out ends only that one).
+  'POST /api/v1/driver/login',
+  'POST /api/v1/driver/logout',
   // The public site's content and its contact forms.
   'GET /api/content/landing-page',
   'GET /api/content/blogs',
   'POST /api/content/contacts',
   'POST /api/admin/send-email',
+  // Tracker intake: the tracker id in the report is the credential, checked by the routes themselves.
+  'GET /api/osmand',
+  'POST /api/osmand',
+  'PUT /api/osmand',
+  'POST /api/owntracks',
 ]);
 
 let t: TestApp;
 let tenantAdmin: string;
 let superAdmin: string;
+/** The headers that make a request come from each kind of caller, all of the delivery tenant. */
+let as: Record<TPrincipalKind, Record<string, string>>;
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_FAILURES_PER_IP: '1000' });
   tenantAdmin = await t.login(DEMO.delivery.email, DEMO.delivery.password);
   superAdmin = await t.login(DEMO.super.email, DEMO.super.password);
+  const [driver] = await t.database.db
+    .select({ id: drivers.id })
+    .from(drivers)
+    .where(eq(drivers.tenantId, DEMO.delivery.tenantId))
+    .limit(1);
+  const tenantId = DEMO.delivery.tenantId;
+  as = {
+    super_admin: { cookie: superAdmin },
+    tenant_admin: { cookie: tenantAdmin },
+    driver: { authorization: await t.driverToken(driver!.id) },
+    tracker: {
+      [TEST_PRINCIPAL_HEADER]: JSON.stringify({ kind: 'tracker', id: 1, tenantId, driverId: null }),
+    },
+    guardian: { [TEST_PRINCIPAL_HEADER]: JSON.stringify({ kind: 'guardian', id: 1, tenantId }) },
+  };
 });
 afterAll(() => t.close());
+
+const admits = (route: RegisteredRoute, kind: TPrincipalKind) =>
+  route.access !== 'public' && route.access.includes(kind);
 
 const apiRoutes = () =>
   t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*/g, 'x');
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+/**
+ * Other spellings of one path. The router decodes percent-escapes, so the first three reach the same
+ * route; the rest must reach no route at all. None may skip a guard.
+ */
+const spellings = (url: string): string[] => [
+  url.replace('/api/', '/%61pi/'),
+  url.replace('/api/', '/%61%70%69/').replace(/\/([a-z])/g, (_m, c: string) => `/${hex(c)}`),
+  url.replace(/[a-z]/g, (c) => hex(c).toLowerCase()),
+  `/${url}`,
+  url.replace('/api/', '/api//'),
+  `${url}/`,
+  url.replace('/api/', '/API/'),
+  url.replace('/api/', '/api/./'),
+  url.replace('/api/', '/x/../api/'),
+  url.replace('/api/', '/%2Fapi/'),
+  `${url};x=1`,
+  `${url}%00`,
+];
 
 describe('route security', () => {
   it('knows the routes it walks', () => {
@@ -60,10 +113,48 @@ describe('route security', () => {
     }
   });
 
+  it('answers 401 or 404 without a session, whatever spelling the path uses, and never runs the handler', async () => {
+    for (const route of apiRoutes()) {
+      if (PUBLIC_ROUTES.has(`${route.method} ${route.url}`)) continue;
+      for (const url of spellings(concrete(route.url))) {
+        const res = await t.app.inject({ method: route.method as Method, url, payload: {} });
+        expect([401, 404], `${route.method} ${url}`).toContain(res.statusCode);
+        expect(res.json().responseCode, `${route.method} ${url}`).toBe(0);
+      }
+      // The router decodes this spelling to the route itself: the guard must still stand in front.
+      const encoded = concrete(route.url).replace('/api/', '/%61pi/');
+      const res = await t.app.inject({ method: route.method as Method, url: encoded, payload: {} });
+      expect(res.statusCode, `${route.method} ${encoded}`).toBe(401);
+    }
+  });
+
+  it('refuses a cross-site write under every spelling of its path, even with a valid session', async () => {
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/tenant/get', headers: { cookie: superAdmin } })
+    ).body;
+    for (const route of apiRoutes()) {
+      if (route.method === 'GET') continue;
+      const cookie = admits(route, 'tenant_admin') ? tenantAdmin : superAdmin;
+      for (const url of [concrete(route.url), ...spellings(concrete(route.url))]) {
+        const res = await t.app.inject({
+          method: route.method as Method,
+          url,
+          headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+          payload: { id: 1 },
+        });
+        expect([403, 404], `${route.method} ${url}`).toContain(res.statusCode);
+      }
+    }
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/api/tenant/get', headers: { cookie: superAdmin } })
+    ).body;
+    expect(after).toBe(before);
+  });
+
   it("refuses another tenant's tenant_id in the query or the body on every signed-in route", async () => {
     const otherTenant = DEMO.namat.tenantId;
     for (const route of apiRoutes()) {
-      if (route.access === 'public' || route.access === 'super') continue;
+      if (!admits(route, 'tenant_admin')) continue;
       const url = `${concrete(route.url)}?tenant_id=${otherTenant}`;
       const viaQuery = await t.app.inject({
         method: route.method as Method,
@@ -83,17 +174,40 @@ describe('route security', () => {
     }
   });
 
-  it('refuses a tenant admin on every super-admin route, and the super admin on every tenant route', async () => {
+  it('refuses every kind of caller a route does not admit: super admin, tenant admin, driver, tracker, guardian', async () => {
+    let refusals = 0;
     for (const route of apiRoutes()) {
-      const cookie = route.access === 'super' ? tenantAdmin : route.access === 'tenant' ? superAdmin : null;
-      if (!cookie) continue;
-      const res = await t.app.inject({
-        method: route.method as Method,
-        url: concrete(route.url),
-        headers: { cookie },
-        payload: {},
-      });
-      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      if (route.access === 'public') continue;
+      for (const kind of PRINCIPAL_KINDS) {
+        if (admits(route, kind)) continue;
+        const res = await t.app.inject({
+          method: route.method as Method,
+          url: concrete(route.url),
+          headers: as[kind],
+          payload: {},
+        });
+        expect(res.statusCode, `${kind} → ${route.method} ${route.url}`).toBe(403);
+        refusals++;
+      }
     }
+    expect(refusals).toBeGreaterThan(apiRoutes().length * 2);
+  });
+
+  it("takes an admin's session only as the console cookie and a driver's only as a bearer token", async () => {
+    const adminToken = tenantAdmin.split('=')[1]!;
+    const asBearer = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/me',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(asBearer.statusCode).toBe(401);
+    const driverToken = as.driver.authorization!.replace('Bearer ', '');
+    const asCookie = await t.app.inject({
+      method: 'POST',
+      url: '/api/trip/get-all-trips',
+      headers: { cookie: `fleet_session=${driverToken}` },
+      payload: {},
+    });
+    expect(asCookie.statusCode).toBe(401);
   });
 });

@@ -11,7 +11,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const sameOriginPlugin = fp(
   async (app) => {
     app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      // Every route that matched, whatever spelling its URL used (unmatched requests answer 404 anyway).
+      if (SAFE_METHODS.has(request.method) || request.is404) return;
       const fetchSite = request.headers['sec-fetch-site'];
       if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
         throw new AppError('FORBIDDEN', MESSAGES.auth.crossOrigin);

@@ -1,18 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { admins, sessions, tenants } from '../db/schema/index.ts';
+import { admins, drivers, sessions, tenants } from '../db/schema/index.ts';
+import type { TPrincipal } from './principal.ts';
 
 export const SESSION_COOKIE = 'fleet_session';
-
-/** Who is calling, as the session row says. */
-export interface TAuth {
-  sessionId: number;
-  adminId: number;
-  email: string;
-  tenantId: number | null;
-  isSuperAdmin: boolean;
-}
 
 export interface SessionTimes {
   idleMs: number;
@@ -21,17 +13,24 @@ export interface SessionTimes {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** Whose session: an admin's (console cookie) or a driver's (app bearer token). */
+export type TSessionOwner = { adminId: number; driverId?: never } | { driverId: number; adminId?: never };
+
+/** How a token arrived: admins' sessions only as the cookie, drivers' only as a bearer token. */
+export type TTokenChannel = 'cookie' | 'bearer';
+
 /** Creates a session and returns its 256-bit token (base64url); only the token's hash is stored. */
 export async function createSession(
   db: Db,
-  input: { adminId: number; tenantId: number | null; ip?: string; userAgent?: string },
+  input: TSessionOwner & { tenantId: number | null; ip?: string; userAgent?: string },
   times: SessionTimes,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + times.absoluteMs);
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
-    adminId: input.adminId,
+    adminId: input.adminId ?? null,
+    driverId: input.driverId ?? null,
     tenantId: input.tenantId,
     expiresAt,
     ip: input.ip ?? null,
@@ -43,49 +42,118 @@ export async function createSession(
 // The idle clock is written at most once a minute per session, not on every request.
 const TOUCH_EVERY_MS = 60_000;
 
-/**
- * Finds the live session of a token: not past its absolute expiry, not idle for too long, its admin
- * not archived, its tenant not archived. Anything else is treated as no session (and removed).
- */
-export async function findSession(db: Db, token: string, times: SessionTimes): Promise<TAuth | null> {
-  if (!token || token.length > 100) return null;
-  const [row] = await db
+/** The principal a session row stands for, with what decides whether it may still act. */
+async function ownerOf(db: Db, session: { adminId: number | null; driverId: number | null }) {
+  if (session.adminId !== null) {
+    const [admin] = await db
+      .select({
+        id: admins.id,
+        email: admins.email,
+        tenantId: admins.tenantId,
+        isSuperAdmin: admins.isSuperAdmin,
+        archived: admins.archived,
+        tenantArchived: tenants.archived,
+      })
+      .from(admins)
+      .leftJoin(tenants, eq(tenants.id, admins.tenantId))
+      .where(eq(admins.id, session.adminId))
+      .limit(1);
+    return admin;
+  }
+  if (session.driverId === null) return undefined;
+  const [driver] = await db
     .select({
-      sessionId: sessions.id,
-      adminId: admins.id,
-      email: admins.email,
-      tenantId: admins.tenantId,
-      isSuperAdmin: admins.isSuperAdmin,
-      adminArchived: admins.archived,
+      id: drivers.id,
+      email: drivers.email,
+      tenantId: drivers.tenantId,
+      isSuperAdmin: sql<boolean>`false`,
+      archived: drivers.archived,
       tenantArchived: tenants.archived,
+    })
+    .from(drivers)
+    .innerJoin(tenants, eq(tenants.id, drivers.tenantId))
+    .where(eq(drivers.id, session.driverId))
+    .limit(1);
+  return driver;
+}
+
+/**
+ * Finds the live session of a token arriving by `channel`: not past its absolute expiry, not idle for
+ * too long, its admin or driver not archived, its tenant not archived. Anything else is treated as no
+ * session (and removed). A driver's token sent as the console cookie, or an admin's sent as a bearer
+ * token, is no session at all.
+ */
+export async function findSession(
+  db: Db,
+  token: string,
+  times: SessionTimes,
+  channel: TTokenChannel = 'cookie',
+): Promise<TPrincipal | null> {
+  if (!token || token.length > 100) return null;
+  const [session] = await db
+    .select({
+      id: sessions.id,
+      adminId: sessions.adminId,
+      driverId: sessions.driverId,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
-    .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .leftJoin(tenants, eq(tenants.id, admins.tenantId))
     .where(eq(sessions.tokenHash, hashToken(token)))
     .limit(1);
-  if (!row) return null;
+  if (!session) return null;
+  if ((channel === 'cookie') !== (session.adminId !== null)) return null;
+  const owner = await ownerOf(db, session);
   const now = Date.now();
-  const idle = now - row.lastSeenAt.getTime() > times.idleMs;
-  if (idle || row.expiresAt.getTime() <= now || row.adminArchived || row.tenantArchived === true) {
-    await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+  const idle = now - session.lastSeenAt.getTime() > times.idleMs;
+  if (
+    !owner ||
+    idle ||
+    session.expiresAt.getTime() <= now ||
+    owner.archived ||
+    owner.tenantArchived === true
+  ) {
+    await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
-  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, row.sessionId));
+      .where(eq(sessions.id, session.id));
   }
-  return {
-    sessionId: row.sessionId,
-    adminId: row.adminId,
-    email: row.email,
-    tenantId: row.tenantId,
-    isSuperAdmin: row.isSuperAdmin,
-  };
+  const base = { id: owner.id, sessionId: session.id, email: owner.email };
+  if (session.driverId !== null && owner.tenantId !== null)
+    return { kind: 'driver', ...base, tenantId: owner.tenantId };
+  if (owner.isSuperAdmin || owner.tenantId === null) return { kind: 'super_admin', ...base, tenantId: null };
+  return { kind: 'tenant_admin', ...base, tenantId: owner.tenantId };
+}
+
+/**
+ * Whether a session is still live, by the rules of `findSession`, without touching its idle clock:
+ * for connections that outlast a request (the event stream), checked now and then.
+ */
+export async function isSessionLive(db: Db, sessionId: number, times: SessionTimes): Promise<boolean> {
+  const [session] = await db
+    .select({
+      adminId: sessions.adminId,
+      driverId: sessions.driverId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!session) return false;
+  const owner = await ownerOf(db, session);
+  const now = Date.now();
+  return (
+    owner !== undefined &&
+    !owner.archived &&
+    owner.tenantArchived !== true &&
+    now - session.lastSeenAt.getTime() <= times.idleMs &&
+    session.expiresAt.getTime() > now
+  );
 }
 
 export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
@@ -98,6 +166,26 @@ export async function deleteExpiredSessions(db: Db, times: SessionTimes): Promis
   await db
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - times.idleMs))));
+}
+
+/**
+ * Ends an admin's sessions after a password change, except `keepSessionId` (the session of an admin
+ * who changed their own password): whoever signed in with the old password is signed out.
+ */
+export async function endOtherSessions(db: Db, adminId: number, keepSessionId?: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.adminId, adminId),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    );
+}
+
+/** Ends every session of a driver (a new password, an archive): their app must sign in again. */
+export async function endDriverSessions(db: Db, driverId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.driverId, driverId));
 }
 
 /** Ends every session of a tenant (used when a tenant is archived). */

@@ -8,15 +8,25 @@ import {
   SITE_TEMPLATE,
   injectFetchJson,
   loadPublicSite,
-  requestOrigin,
   sendCompressed,
   type PublicSite,
 } from './public-site.ts';
+
+/** The path as the router reads it (percent-decoded); null when it cannot be decoded. */
+function decodedPath(url: string): string | null {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '');
+  } catch {
+    return null;
+  }
+}
 
 export interface WebAppOptions {
   distDir: string | undefined;
   /** The public contact mailbox the public pages name. */
   contactEmail: string;
+  /** The configured origin (`PUBLIC_URL`) of canonical links and the sitemap; never the request's Host. */
+  publicUrl: string;
 }
 
 /**
@@ -26,7 +36,7 @@ export interface WebAppOptions {
  * paths answer the 404 envelope. Built assets are sent pre-compressed (.br/.gz) where accepted.
  */
 export const webAppPlugin = fp<WebAppOptions>(
-  async (app, { distDir, contactEmail }) => {
+  async (app, { distDir, contactEmail, publicUrl }) => {
     const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
     const hasWeb = Boolean(indexFile && fs.existsSync(indexFile));
     let site: PublicSite | null = null;
@@ -60,28 +70,29 @@ export const webAppPlugin = fp<WebAppOptions>(
         '/robots.txt',
         { config: { access: 'public' }, schema: { hide: true } },
         async (request, reply) =>
-          reply.type('text/plain; charset=utf-8').send(renderer.renderRobots(requestOrigin(request))),
+          reply.type('text/plain; charset=utf-8').send(renderer.renderRobots(publicUrl)),
       );
       app.get(
         '/sitemap.xml',
         { config: { access: 'public' }, schema: { hide: true } },
         async (request, reply) => {
-          const xml = await renderer.renderSitemap({ origin: requestOrigin(request), fetchJson });
+          const xml = await renderer.renderSitemap({ origin: publicUrl, fetchJson });
           return sendCompressed(request, reply.header('cache-control', 'no-cache'), 'application/xml', xml);
         },
       );
     }
 
     app.setNotFoundHandler({}, async (request, reply) => {
-      const isApi = request.url.startsWith('/api/') || request.url === '/api';
+      const pathName = decodedPath(request.url);
+      const isApi = pathName === null || pathName === '/api' || pathName.startsWith('/api/');
       if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-        const ext = path.extname(request.url.split('?')[0] ?? '');
+        const ext = path.extname(pathName);
         // A missing file (an old hashed asset, say) is a real 404, not the app shell.
         if (!ext || ext === '.html') {
           const page = site
             ? await site.renderer.renderSitePage({
                 url: request.url,
-                origin: requestOrigin(request),
+                origin: publicUrl,
                 template: site.template,
                 fetchJson,
                 contactEmail,

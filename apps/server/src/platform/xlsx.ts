@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireTenantId } from './auth.ts';
 
 export interface XlsxColumn<Row> {
   header: string;
@@ -56,7 +55,7 @@ export interface ExportArea<Row, F extends z.ZodObject = z.ZodObject<Record<stri
   /** Query filters beyond `search` (a date range, say), so the file holds the rows the list shows. */
   filters?: F;
   /** Every row of the tenant matching the search (and filters): the whole list, not one page. */
-  load(tenantId: number, search: string | undefined, filters: z.infer<F>): Promise<Row[]>;
+  load(request: FastifyRequest, search: string | undefined, filters: z.infer<F>): Promise<Row[]>;
 }
 
 /** Registers `GET {url}?search=` (plus any filters): every matching row of the caller's tenant, as .xlsx. */
@@ -76,7 +75,7 @@ export function registerExport<Row, F extends z.ZodObject = z.ZodObject<Record<s
     },
     async (request, reply) => {
       const query = request.query as z.infer<F> & { search?: string };
-      const rows = await area.load(requireTenantId(request), query.search, query);
+      const rows = await area.load(request, query.search, query);
       return sendXlsx(reply, area.fileName, area.columns, rows);
     },
   );

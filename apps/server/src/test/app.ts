@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { eq } from 'drizzle-orm';
+import type { TChangeEvent } from '@fleet/contract';
+import { buildApp, type BuildAppOptions } from '../app.ts';
+import { drivers } from '../db/schema/index.ts';
+import type { TAuthenticator } from '../platform/auth.ts';
+import { createEventBus, createPositionFeed, type PositionFeed } from '../platform/events.ts';
+import type { TPrincipal } from '../platform/principal.ts';
+import { createSession } from '../platform/sessions.ts';
 import { loadConfig, type TConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { prepareDatabase } from '../db/setup.ts';
@@ -11,17 +18,39 @@ import { prepareDatabase } from '../db/setup.ts';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database of this app (for a second process on it); undefined on PGlite. */
+  databaseUrl: string | undefined;
   config: TConfig;
   /** Signs in and returns the `cookie` header value of the new session. */
   login(email: string, password: string): Promise<string>;
+  /** Opens a session for a driver and returns the `authorization` header value of its bearer token. */
+  driverToken(driverId: number): Promise<string>;
+  /** Every change event published since the app started, in order. */
+  events: TChangeEvent[];
+  /** The app's feed of committed positions: tests publish on it as the ingest does. */
+  positions: PositionFeed;
+  /** The change events published while `work` ran (listeners included, which run just after it). */
+  eventsDuring(work: () => Promise<unknown>): Promise<TChangeEvent[]>;
   close(): Promise<void>;
 }
+
+/**
+ * The `x-test-principal` header of tests: a tracker device or a guardian, kinds whose own sign-in
+ * arrives with the intake and the guardians' views. Only test apps accept it.
+ */
+export const TEST_PRINCIPAL_HEADER = 'x-test-principal';
+const testAuthenticator: TAuthenticator = async (request) => {
+  const header = request.headers[TEST_PRINCIPAL_HEADER];
+  if (typeof header !== 'string') return null;
+  const principal = JSON.parse(header) as TPrincipal;
+  return principal.kind === 'tracker' || principal.kind === 'guardian' ? principal : null;
+};
 
 /**
  * A fresh seeded database for one test file: in-memory PGlite, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({});
@@ -36,6 +65,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -43,17 +73,35 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { logger, liveTimings }: Pick<BuildAppOptions, 'logger' | 'liveTimings'> = {},
+): Promise<TestApp> {
   // A private data folder: the outbox of unsent mail lands there, never in the repository.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
-  const { database, drop } = await freshDatabase();
+  const { database, url: databaseUrl, drop } = await freshDatabase();
   await prepareDatabase(database, { seedDemoOnPostgres: true });
-  const app = await buildApp({ config, database });
+  const events = createEventBus();
+  const published: TChangeEvent[] = [];
+  events.subscribe((event) => {
+    published.push(event);
+  });
+  const positions = createPositionFeed();
+  const app = await buildApp({
+    config,
+    database,
+    logger,
+    events,
+    positions,
+    liveTimings,
+    authenticators: [testAuthenticator],
+  });
   await app.ready();
   return {
     app,
     database,
+    databaseUrl,
     config,
     async login(email, password) {
       const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password } });
@@ -61,6 +109,27 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const cookie = res.cookies.find((c) => c.name === 'fleet_session');
       if (!cookie) throw new Error('login set no session cookie');
       return `${cookie.name}=${cookie.value}`;
+    },
+    async driverToken(driverId) {
+      const [driver] = await database.db
+        .select({ tenantId: drivers.tenantId })
+        .from(drivers)
+        .where(eq(drivers.id, driverId));
+      if (!driver) throw new Error(`no driver ${driverId}`);
+      const { token } = await createSession(
+        database.db,
+        { driverId, tenantId: driver.tenantId },
+        config.session,
+      );
+      return `Bearer ${token}`;
+    },
+    events: published,
+    positions,
+    async eventsDuring(work) {
+      const from = published.length;
+      await work();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return published.slice(from);
     },
     async close() {
       await app.close();
@@ -72,10 +141,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 }
 
 export const DEMO = {
-  super: { email: 'super@example.com', password: 'super123' },
-  delivery: { email: 'admin@example.com', password: 'admin123', tenantId: 1 },
-  school: { email: 'school@example.com', password: 'school123', tenantId: 2 },
-  namat: { email: 'namat@example.com', password: 'namat123', tenantId: 3 },
+  super: { email: 'super@example.com', password: 'super-demo-pass' },
+  delivery: { email: 'admin@example.com', password: 'admin-demo-pass', tenantId: 1 },
+  school: { email: 'school@example.com', password: 'school-demo-pass', tenantId: 2 },
+  namat: { email: 'namat@example.com', password: 'namat-demo-pass', tenantId: 3 },
 } as const;
 
 /** A JSON call with a session cookie, answering status and parsed body. */
@@ -91,6 +160,7 @@ export async function call(
     responseCode: number;
     responseMessage: string; // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever shape the call answers
     data: any;
+    errors?: { path: string; message: string }[];
   };
 }> {
   const res = await t.app.inject({
@@ -113,3 +183,9 @@ export function multipartFile(content: Buffer | string, fileName: string) {
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/**
+ * How long `vi.waitFor` waits for work that follows an answer (the trips' follower, the live feed):
+ * a second is plenty on an idle machine, not on two cores shared with other test files.
+ */
+export const WAIT = { timeout: 10_000, interval: 50 };

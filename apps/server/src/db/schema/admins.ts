@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { drivers } from './fleet.ts';
 import { tenants } from './tenants.ts';
 
 export const admins = pgTable(
@@ -25,15 +36,18 @@ export const admins = pgTable(
   ],
 );
 
+/**
+ * Sessions of every principal that signs in: admins (a cookie in the console) and drivers (a bearer
+ * token in their app). Exactly one of `admin_id` and `driver_id` is set.
+ */
 export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    /** SHA-256 of the cookie token; the token itself is never stored. */
+    /** SHA-256 of the cookie or bearer token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
-    adminId: integer('admin_id')
-      .notNull()
-      .references(() => admins.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    driverId: integer('driver_id').references(() => drivers.id, { onDelete: 'cascade' }),
     tenantId: integer('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,13 +57,22 @@ export const sessions = pgTable(
   },
   (t) => [
     index('sessions_tenant_idx').on(t.tenantId, t.adminId),
+    index('sessions_tenant_driver_idx').on(t.tenantId, t.driverId),
     index('sessions_expires_idx').on(t.expiresAt),
+    check('sessions_one_principal', sql`(${t.adminId} is null) <> (${t.driverId} is null)`),
   ],
 );
 
-/** Failed sign-in counters per IP and per account, shared by every server process. */
+/**
+ * Failed sign-in counters, shared by every server process: per account and address together
+ * (`pair:`), per account (`account:`) and per address (`ip:`). See platform/login-limiter.ts.
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** An address locked out of an account (`pair:` rows) until then. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** A paced account or address (`account:`, `ip:` rows) may try again from then. */
+  notBefore: timestamp('not_before', { withTimezone: true }),
 });

@@ -4,3 +4,4 @@ export * from './admins.ts';
 export * from './fleet.ts';
 export * from './operations.ts';
 export * from './content.ts';
+export * from './idempotency.ts';

@@ -4,8 +4,10 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -113,6 +115,8 @@ export const trips = pgTable(
     note: text('note'),
     /** Allowed departure delay from the origin, in minutes. */
     departureTimeRange: integer('departure_time_range'),
+    /** The stop the driver is heading to or at while the trip runs (spec 000 §3); null otherwise. */
+    activeTripDestinationId: integer('active_trip_destination_id'),
     /** The schedule this trip was made from, and which of its occurrences (unique: made once). */
     scheduleId: integer('schedule_id').references((): AnyPgColumn => tripSchedules.id),
     occurrenceStart: timestamp('occurrence_start', { withTimezone: true }),
@@ -139,6 +143,9 @@ export const tripDestinations = pgTable(
     /** When the driver actually reached and left the stop. */
     arrivedDate: timestamp('arrived_date', { withTimezone: true }),
     departedDate: timestamp('departed_date', { withTimezone: true }),
+    /** A stop the driver passed over on purpose, and why (a trip may end with it unvisited). */
+    skippedDate: timestamp('skipped_date', { withTimezone: true }),
+    skipReason: text('skip_reason'),
   },
   (t) => [index('trip_destinations_tenant_trip_idx').on(t.tenantId, t.tripId, t.position)],
 );
@@ -152,8 +159,37 @@ export const tasks = pgTable(
       .notNull()
       .references(() => tripDestinations.id, { onDelete: 'cascade' }),
     ...taskColumns(),
+    /** The order's status (spec 000 §4): pending until completed, missed when its trip ends without it. */
+    status: text('status').notNull().default('pending'),
+    completedDate: timestamp('completed_date', { withTimezone: true }),
+    completedByDriverId: integer('completed_by_driver_id').references(() => drivers.id),
+    /** What the driver wrote when completing the task. */
+    driverNote: text('driver_note'),
+    /** awaiting_submission, pending, accepted or rejected when a manager's approval is asked; else null. */
+    managerApprovalStatus: text('manager_approval_status'),
   },
   (t) => [index('tasks_tenant_stop_idx').on(t.tenantId, t.tripDestinationId)],
+);
+
+/** Proof photos of a task: what the client saw (client approval) or what the manager must approve. */
+export const taskPhotos = pgTable(
+  'task_photos',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    /** client or manager */
+    kind: text('kind').notNull(),
+    /** Where the file lives in the storage (`platform/storage.ts`), a generated name. */
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    driverId: integer('driver_id').references(() => drivers.id),
+    createdDate: created(),
+  },
+  (t) => [index('task_photos_tenant_task_idx').on(t.tenantId, t.taskId)],
 );
 
 export const accidents = pgTable(
@@ -224,19 +260,83 @@ export const students = pgTable(
   (t) => [index('students_tenant_driver_idx').on(t.tenantId, t.driverId)],
 );
 
+/**
+ * Every position a driver's phone, tracker or the simulator reported. Partitioned by day of
+ * `recorded_at` (migration 0007; `modules/positions` creates the days ahead and drops those past the
+ * retention), so the key holds the fix time: one fix per driver and instant, a repeat is ignored.
+ */
 export const driverLocations = pgTable(
   'driver_locations',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     tenantId: tenantId(),
     driverId: integer('driver_id')
       .notNull()
       .references(() => drivers.id),
+    /** The trip in progress when the fix was taken, if any. */
+    tripId: integer('trip_id'),
     lat: doublePrecision('lat').notNull(),
     lon: doublePrecision('lon').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** km/h */
+    speed: doublePrecision('speed'),
+    /** Degrees from north, 0–360. */
+    course: doublePrecision('course'),
+    /** Metres. */
+    altitude: doublePrecision('altitude'),
+    /** Metres. */
+    accuracy: doublePrecision('accuracy'),
+    /** Percent, 0–100. */
+    battery: doublePrecision('battery'),
+    /** app, osmand, owntracks or simulator */
+    source: text('source').notNull(),
+    /** Whatever else the tracker sent, kept as it came. */
+    attributes: jsonb('attributes'),
   },
-  (t) => [index('driver_locations_tenant_driver_time_idx').on(t.tenantId, t.driverId, t.recordedAt)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.driverId, t.recordedAt] }),
+    index('driver_locations_tenant_time_idx').on(t.tenantId, t.recordedAt),
+  ],
+);
+
+/** Each driver's newest fix, for the live views: never moved back by a fix that arrives late. */
+export const driverLastPositions = pgTable(
+  'driver_last_positions',
+  {
+    tenantId: tenantId(),
+    driverId: integer('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    tripId: integer('trip_id'),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    speed: doublePrecision('speed'),
+    course: doublePrecision('course'),
+    accuracy: doublePrecision('accuracy'),
+    battery: doublePrecision('battery'),
+    source: text('source').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.driverId] })],
+);
+
+/**
+ * Change events as committed, numbered across processes: the event stream replays them after a
+ * reconnect (`Last-Event-ID`) and every process hears of each through PostgreSQL NOTIFY.
+ */
+export const changeEvents = pgTable(
+  'change_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Null for the product's own content (blog, landing page). */
+    tenantId: integer('tenant_id'),
+    type: text('type').notNull(),
+    ids: jsonb('ids').$type<number[]>().notNull(),
+    actor: jsonb('actor').$type<{ kind: string; id: number | null }>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('change_events_tenant_idx').on(t.tenantId, t.id)],
 );
 
 /**

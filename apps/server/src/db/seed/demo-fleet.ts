@@ -118,8 +118,8 @@ export const DEMO_FLEETS: Record<string, FleetPlan> = {
   },
 };
 
-/** Password of every demo driver (for the driver app): driver123. */
-export const DEMO_DRIVER_PASSWORD = 'driver123';
+/** Password of every demo driver (for the driver app): driver-demo-pass. */
+export const DEMO_DRIVER_PASSWORD = 'driver-demo-pass';
 
 export async function seedDemoFleet(
   tx: Pick<Db, 'insert'>,

@@ -1,11 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { DEFAULT_SETTINGS } from '@fleet/contract';
+import { DEFAULT_SETTINGS, toUtcString, type TRepeatType } from '@fleet/contract';
 import type { Db } from '../client.ts';
 import { destinations, drivers, tripTypes, warehouses } from '../schema/index.ts';
-import type { TStopPlan, TTaskPlan } from '../../modules/trips/plan.ts';
-import { insertTrips, type TNewTrip, type TTripStop } from '../../modules/trips/queries.ts';
-import { insertSchedule } from '../../modules/trip-schedules/queries.ts';
-import { syncSchedule } from '../../modules/trip-schedules/materialiser.ts';
+import { systemContext } from '../../platform/context.ts';
+import {
+  recordTripHistory,
+  type TNewTrip,
+  type TParsedStop,
+  type TStopPlan,
+  type TTaskPlan,
+  type TTripStop,
+} from '../../modules/trips/service.ts';
+import { addSchedule } from '../../modules/trip-schedules/service.ts';
 
 // Each demo tenant's trips: about 60 over the last 30 days and today, in every state the console
 // shows (waiting, started late or early, picked up, delivered), with stops and tasks, plus two
@@ -140,7 +146,35 @@ function tripAt(
   return { trip: { ...trip, startedDate: started, endedDate: ended, flag: 1 }, stops };
 }
 
+/** A planned stop as the trip dialog sends it, so a demo schedule is added as an admin adds one. */
+const asDialogStop = (s: TStopPlan): TParsedStop => ({
+  destination_id: s.destinationId,
+  destination_name: s.destinationName ?? '',
+  destination_lat: s.destinationLat,
+  destination_lon: s.destinationLon,
+  staying_time: s.stayingTime,
+  staying_time_range: s.stayingTimeRange,
+  driving_time: s.drivingTime,
+  driving_time_range: s.drivingTimeRange,
+  student_fname: s.studentFname,
+  student_lname: s.studentLname,
+  tasks: s.tasks.map((t) => ({
+    description: t.description,
+    order_id: t.orderId,
+    client_approval: t.clientApproval,
+    manager_approval: t.managerApproval,
+    priority: t.priority,
+    note: t.note,
+  })),
+});
+
+/**
+ * Seeds one demo tenant's trips and schedules through the trips and scheduled-trips services, as
+ * the product itself (the 'demo seed'). Nobody listens yet while the demo is seeded, so its change
+ * events go nowhere.
+ */
 export async function seedDemoTrips(tx: Db, tenantId: number, tenantType: string, now = new Date()) {
+  const ctx = systemContext(tx, () => {}, 'demo seed', tenantId);
   const rand = seeded(tenantId * 7_919);
   const [driverRows, origins, types, places] = await Promise.all([
     tx
@@ -192,32 +226,38 @@ export async function seedDemoTrips(tx: Db, tenantId: number, tenantType: string
       items.push(tripAt(rand, base, plan, start, offset > 0 ? 'waiting' : n % 2 ? 'late' : 'early', now));
     }
   }
-  await insertTrips(tx, tenantId, items);
+  // Trips that already ran keep their actual times: they are recorded as history, not planned.
+  await recordTripHistory(ctx, items);
 
   // Two schedules: a daily late-afternoon run and a weekday morning run (Dubai time).
-  const schedules = [
+  const schedules: {
+    hour: number;
+    minute: number;
+    repeatType: TRepeatType;
+    daysOfWeek: number[] | null;
+    note: string;
+  }[] = [
     { hour: 12, minute: 0, repeatType: 'daily', daysOfWeek: null, note: 'Daily afternoon collection round' },
-    { hour: 3, minute: 30, repeatType: 'weekly', daysOfWeek: '1,2,3,4,5', note: 'Weekday morning round' },
+    { hour: 3, minute: 30, repeatType: 'weekly', daysOfWeek: [1, 2, 3, 4, 5], note: 'Weekday morning round' },
   ];
   for (const [i, s] of schedules.entries()) {
-    const id = await insertSchedule(
-      tx,
-      tenantId,
+    await addSchedule(
+      ctx,
       {
-        driverId: driverRows[(i + 1) % driverRows.length]!.id,
-        warehouseId: origins[i % origins.length]!.id,
-        typeId: types[i % types.length]!.id,
-        startDate: new Date(today + (s.hour * 60 + s.minute) * MINUTE),
-        endDate: null,
-        repeatType: s.repeatType,
-        repeatInterval: 1,
-        daysOfWeek: s.daysOfWeek,
-        departureTimeRange: 15,
+        driver_id: driverRows[(i + 1) % driverRows.length]!.id,
+        warehouse_id: origins[i % origins.length]!.id,
+        type: types[i % types.length]!.id,
+        start_date: toUtcString(new Date(today + (s.hour * 60 + s.minute) * MINUTE)),
+        end_date: null,
+        repeat_type: s.repeatType,
+        repeat_interval: 1,
+        days_of_week: s.daysOfWeek,
+        departure_time_range: 15,
         note: s.note,
-        timeZone: DEFAULT_SETTINGS.time_zone,
+        time_zone: DEFAULT_SETTINGS.time_zone,
+        destinations: stopsFor(rand, places, taskTexts, 100 + i).map(asDialogStop),
       },
-      stopsFor(rand, places, taskTexts, 100 + i),
+      now,
     );
-    await syncSchedule(tx, tenantId, id, now);
   }
 }

@@ -1,7 +1,9 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { admins, tenants, tenantSettings } from '../schema/index.ts';
+import type { TServiceContext } from '../../platform/context.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { systemActor } from '../../platform/principal.ts';
 import { DEMO_DRIVER_PASSWORD, DEMO_FLEETS, seedDemoFleet } from './demo-fleet.ts';
 import { seedDemoPlaces } from './demo-places.ts';
 import { seedDemoContent } from './demo-content.ts';
@@ -10,16 +12,24 @@ import { seedDemoStudents } from './demo-students.ts';
 
 /** The demo accounts of DESIGN §6; the README and the start-up banner list the same. */
 export const DEMO_ACCOUNTS = [
-  { who: 'super admin', email: 'super@example.com', password: 'super123', tenant: null },
-  { who: 'tenant admin', email: 'admin@example.com', password: 'admin123', tenant: 'Desert Express' },
+  { who: 'super admin', email: 'super@example.com', password: 'super-demo-pass', tenant: null },
+  { who: 'tenant admin', email: 'admin@example.com', password: 'admin-demo-pass', tenant: 'Desert Express' },
   {
     who: 'tenant admin',
     email: 'school@example.com',
-    password: 'school123',
+    password: 'school-demo-pass',
     tenant: 'Bright Start School Transport',
   },
-  { who: 'tenant admin', email: 'namat@example.com', password: 'namat123', tenant: 'Namat Field Services' },
+  {
+    who: 'tenant admin',
+    email: 'namat@example.com',
+    password: 'namat-demo-pass',
+    tenant: 'Namat Field Services',
+  },
 ] as const;
+
+/** Password of the demo tenants' second admins (dispatch@, transport@, supervisor@example.com). */
+export const DEMO_TEAM_PASSWORD = 'team-demo-pass';
 
 const DUBAI = { lat: '25.276987', lon: '55.17128', location: 'Dubai, United Arab Emirates' };
 
@@ -28,7 +38,7 @@ const DEMO_TENANTS = [
     name: 'Desert Express',
     type: 'delivery',
     crm: true,
-    admin: { email: 'admin@example.com', password: 'admin123', fname: 'Layla', lname: 'Haddad' },
+    admin: { email: 'admin@example.com', password: 'admin-demo-pass', fname: 'Layla', lname: 'Haddad' },
     settings: {
       ...DUBAI,
       trip_term: 'Trip',
@@ -45,7 +55,7 @@ const DEMO_TENANTS = [
     name: 'Bright Start School Transport',
     type: 'school_bus',
     crm: false,
-    admin: { email: 'school@example.com', password: 'school123', fname: 'Omar', lname: 'Saleh' },
+    admin: { email: 'school@example.com', password: 'school-demo-pass', fname: 'Omar', lname: 'Saleh' },
     settings: {
       lat: '25.2048',
       lon: '55.2708',
@@ -64,7 +74,7 @@ const DEMO_TENANTS = [
     name: 'Namat Field Services',
     type: 'namat',
     crm: false,
-    admin: { email: 'namat@example.com', password: 'namat123', fname: 'Sara', lname: 'Nasser' },
+    admin: { email: 'namat@example.com', password: 'namat-demo-pass', fname: 'Sara', lname: 'Nasser' },
     settings: {
       ...DUBAI,
       trip_term: 'Task',
@@ -88,12 +98,12 @@ export async function isEmpty(db: Db): Promise<boolean> {
 
 /** Seeds the demo tenants, their settings and the four demo accounts, in one transaction. */
 export async function seedDemo(db: Db): Promise<void> {
-  const superHash = await hashPassword('super123');
+  const superHash = await hashPassword(DEMO_ACCOUNTS[0].password);
   const tenantHashes = await Promise.all(DEMO_TENANTS.map((t) => hashPassword(t.admin.password)));
   // One hash for all demo drivers and one for the second admins: demo data, hashed once for a quick first start.
   const [driverHash, secondAdminHash] = await Promise.all([
     hashPassword(DEMO_DRIVER_PASSWORD),
-    hashPassword('team123'),
+    hashPassword(DEMO_TEAM_PASSWORD),
   ]);
   await db.transaction(async (tx) => {
     await tx.insert(admins).values({
@@ -124,8 +134,10 @@ export async function seedDemo(db: Db): Promise<void> {
       if (fleet)
         await seedDemoFleet(tx, tenant.id, fleet, { driver: driverHash, admin: secondAdminHash }, i * 9);
       if (demo.type === 'school_bus') await seedDemoStudents(tx, tenant.id);
-      await seedDemoTrips(tx as unknown as Db, tenant.id, demo.type);
+      await seedDemoTrips(tx, tenant.id, demo.type);
     }
-    await seedDemoContent(tx);
+    // The demo is seeded before the app starts, so nobody listens to what it announces.
+    const seed: TServiceContext = { db: tx, actor: systemActor('demo seed'), publish: () => {} };
+    await seedDemoContent(seed);
   });
 }

@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES } from '@fleet/contract';
+import { errorEnvelope } from './errors.ts';
+
+// PostgreSQL cannot store U+0000 in text or jsonb: a write carrying one would fail deep in the driver.
+const NUL = String.fromCharCode(0);
+// Deeper than any real request; a hostile body nested further is refused rather than walked.
+const MAX_DEPTH = 32;
+
+/** The path (`body.stops.0.name`) of the first string or key PostgreSQL cannot store, or null. */
+function findUnstorable(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes(NUL) ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  if (depth > MAX_DEPTH) return path;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = `${path}.${key}`;
+    if (key.includes(NUL)) return itemPath;
+    const found = findUnstorable(item, itemPath, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Refuses, in one place for every route, any text in the path, query or JSON body that PostgreSQL
+ * cannot store (the NUL character), with a 400 naming where it was, before validation or a handler runs.
+ */
+export const storedTextPlugin = fp(
+  async (app) => {
+    app.addHook('preValidation', async (request: FastifyRequest, reply) => {
+      // A request that matched no route is answered 404 and stores nothing.
+      if (request.is404) return;
+      const found =
+        findUnstorable(request.params, 'params') ??
+        findUnstorable(request.query, 'query') ??
+        findUnstorable(request.body, 'body');
+      if (!found) return;
+      const message = MESSAGES.http.unstorableText;
+      return reply.code(400).send(errorEnvelope(message, [{ path: found.replace(/^\w+\.?/, ''), message }]));
+    });
+  },
+  { name: 'stored-text' },
+);

@@ -1,0 +1,254 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { accidents, dieselTanks, driverLocations, fines, students, taskPhotos } from '../db/schema/index.ts';
+import { newStorageKey, type Storage } from '../platform/storage.ts';
+
+// One tenant's data seen through the database itself, for the tenant-isolation test: a fingerprint
+// of its rows, the references that cross from one tenant to another, and a marker planted in its text
+// so that any answer showing it to another tenant can be caught. Everything is found through the
+// catalogue (every table with a `tenant_id` column), so tables added later are covered unasked.
+
+// Tables that change on every request for reasons of their own: session clocks, sign-in counters.
+const VOLATILE = new Set(['sessions', 'login_failures', '__drizzle_migrations']);
+
+/** Rows of a raw query, whichever driver answered (PGlite wraps them, postgres.js does not). */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
+/** Every table holding tenant-owned rows (a `tenant_id` column), but the volatile ones. */
+export async function tenantTables(db: Db): Promise<string[]> {
+  const rows = await rowsOf<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.columns
+        where table_schema = 'public' and column_name = 'tenant_id' order by 1`,
+  );
+  return rows.map((r) => r.name).filter((n) => !VOLATILE.has(n));
+}
+
+/**
+ * One digest per table of the tenant's rows only (and of its own `tenants` row), so a test can
+ * prove that a request of another tenant changed nothing of this one, whatever else it changed.
+ */
+export async function tenantFingerprint(db: Db, tenantId: number): Promise<Record<string, string>> {
+  const digest = (name: string, where: SQL) =>
+    sql`select ${name} as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
+        from ${sql.identifier(name)} t where ${where}`;
+  const parts = [
+    digest('tenants', sql`t.id = ${tenantId}`),
+    ...(await tenantTables(db)).map((name) => digest(name, sql`t.tenant_id = ${tenantId}`)),
+  ];
+  const rows = await rowsOf<{ name: string; digest: string }>(db, sql.join(parts, sql` union all `));
+  return Object.fromEntries(rows.map((r) => [r.name, r.digest]));
+}
+
+interface ForeignKey {
+  child: string;
+  column: string;
+  parent: string;
+  parentColumn: string;
+}
+
+/** Single-column foreign keys between two tenant-owned tables. */
+async function tenantForeignKeys(db: Db): Promise<ForeignKey[]> {
+  const owned = new Set(await tenantTables(db));
+  const keys = await rowsOf<ForeignKey>(
+    db,
+    sql`select child.relname as child, ca.attname as "column", parent.relname as parent, pa.attname as "parentColumn"
+        from pg_constraint c
+        join pg_class child on child.oid = c.conrelid
+        join pg_class parent on parent.oid = c.confrelid
+        join pg_namespace n on n.oid = child.relnamespace and n.nspname = 'public'
+        join pg_attribute ca on ca.attrelid = c.conrelid and ca.attnum = c.conkey[1]
+        join pg_attribute pa on pa.attrelid = c.confrelid and pa.attnum = c.confkey[1]
+        where c.contype = 'f' and array_length(c.conkey, 1) = 1
+        order by 1, 2`,
+  );
+  return keys.filter((k) => owned.has(k.child) && owned.has(k.parent));
+}
+
+/**
+ * Every reference from a row of one tenant to a row of another (a trip of B naming A's driver, say),
+ * as `table.column → parent: count`. Empty when the data keeps to its tenants.
+ */
+export async function crossTenantReferences(db: Db): Promise<string[]> {
+  const keys = await tenantForeignKeys(db);
+  if (keys.length === 0) return [];
+  const parts = keys.map(
+    (k) =>
+      sql`select ${`${k.child}.${k.column} → ${k.parent}`} as key, count(*)::int as n
+          from ${sql.identifier(k.child)} c join ${sql.identifier(k.parent)} p
+            on p.${sql.identifier(k.parentColumn)} = c.${sql.identifier(k.column)}
+          where c.tenant_id is distinct from p.tenant_id`,
+  );
+  const rows = await rowsOf<{ key: string; n: number }>(db, sql.join(parts, sql` union all `));
+  return rows.filter((r) => Number(r.n) > 0).map((r) => `${r.key}: ${r.n}`);
+}
+
+// Text columns that hold a code the application parses (or a secret), not words a user wrote:
+// marking them would break the tenant's own data rather than label it.
+const CODE_COLUMNS = new Set([
+  'password_hash',
+  'time_zone',
+  'repeat_type',
+  'days_of_week',
+  'language',
+  'key',
+  'value',
+  // A task's order and approval states, its photos' kind, place in storage and type, the driver
+  // app's idempotency records: values the product reads back as codes.
+  'status',
+  'manager_approval_status',
+  'kind',
+  'storage_key',
+  'content_type',
+  'request_hash',
+  'body',
+  // A tracker's identifier (unique across tenants), where a position came from, a change event's type.
+  'device_id',
+  'source',
+  'type',
+]);
+// Settings whose value is free text shown back to the tenant (the rest are numbers and list entries).
+const TEXT_SETTINGS = [
+  'location',
+  'bus_term',
+  'driver_term',
+  'trip_term',
+  'warehouse_term',
+  'destination_term',
+];
+
+/** Numbers planted in the tenant's refuels, fines and positions, where no text could carry the marker. */
+export const MARKED_NUMBERS = { amount: 97531.25, volume: 97531.5, lat: 13.579111, lon: 24.681222 };
+
+/**
+ * Gives a driver of the tenant a fine, an accident, a refuel, a position and a student, carrying
+ * `text` and `numbers`: the demo seeds none of these, and a record that does not exist cannot leak.
+ */
+export async function plantRecords(
+  db: Db,
+  options: {
+    tenantId: number;
+    driverId: number;
+    tripId: number;
+    text: string;
+    numbers: typeof MARKED_NUMBERS;
+  },
+): Promise<void> {
+  const { tenantId, driverId, tripId, text, numbers } = options;
+  const created = new Date();
+  await db.insert(fines).values({
+    tenantId,
+    driverId,
+    tripId,
+    amount: numbers.amount,
+    description: text,
+    issuedDate: created,
+  });
+  await db.insert(accidents).values({
+    tenantId,
+    driverId,
+    tripId,
+    location: text,
+    description: text,
+    lat: numbers.lat,
+    lon: numbers.lon,
+  });
+  await db
+    .insert(dieselTanks)
+    .values({ tenantId, driverId, tripId, volume: numbers.volume, amount: numbers.amount });
+  await db
+    .insert(driverLocations)
+    .values({ tenantId, driverId, lat: numbers.lat, lon: numbers.lon, recordedAt: created, source: 'app' });
+  await db.insert(students).values({
+    tenantId,
+    driverId,
+    fname: text,
+    lname: text,
+    stopName: text,
+    stopLat: numbers.lat,
+    stopLon: numbers.lon,
+  });
+}
+
+/** A 1×1 PNG, the proof photo planted on a task. */
+export const PLANTED_PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Gives a task of the tenant a proof photo, stored as the product stores them; answers its id. */
+export async function plantTaskPhoto(
+  db: Db,
+  storage: Storage,
+  { tenantId, taskId, driverId }: { tenantId: number; taskId: number; driverId: number | null },
+): Promise<number> {
+  const storageKey = newStorageKey('tasks', tenantId, [taskId], 'image/png');
+  await storage.put(storageKey, PLANTED_PHOTO, 'image/png');
+  const [row] = await db
+    .insert(taskPhotos)
+    .values({
+      tenantId,
+      taskId,
+      kind: 'client',
+      storageKey,
+      contentType: 'image/png',
+      bytes: PLANTED_PHOTO.byteLength,
+      driverId,
+    })
+    .returning({ id: taskPhotos.id });
+  return row!.id;
+}
+
+/**
+ * Writes `marker` into every free-text column of the tenant's rows (names, places, notes, references,
+ * e-mails as `marker.…@…`), into its name and its free-text settings, after giving `driverId` the
+ * records the demo lacks (`plantRecords`, with `MARKED_NUMBERS`), so every kind of record the API can
+ * answer is recognisable. Returns how many rows were marked per table.
+ */
+export async function plantMarker(
+  db: Db,
+  {
+    tenantId,
+    marker,
+    driverId,
+    tripId,
+  }: { tenantId: number; marker: string; driverId: number; tripId: number },
+): Promise<Record<string, number>> {
+  await plantRecords(db, { tenantId, driverId, tripId, text: marker, numbers: MARKED_NUMBERS });
+  const columns = await rowsOf<{ table: string; column: string }>(
+    db,
+    sql`select table_name as "table", column_name as "column" from information_schema.columns
+        where table_schema = 'public' and data_type = 'text' order by 1, 2`,
+  );
+  const owned = new Set(await tenantTables(db));
+  const marked: Record<string, number> = {};
+  for (const table of owned) {
+    const sets = columns
+      .filter((c) => c.table === table && !CODE_COLUMNS.has(c.column))
+      .map((c) => {
+        const column = sql.identifier(c.column);
+        return c.column === 'email'
+          ? sql`${column} = ${`${marker.toLowerCase()}.`} || ${column}`
+          : sql`${column} = coalesce(${column} || ' ', '') || ${marker}`;
+      });
+    if (sets.length === 0) continue;
+    const rows = await rowsOf<{ n: number }>(
+      db,
+      sql`with marked as (update ${sql.identifier(table)} set ${sql.join(sets, sql`, `)}
+          where tenant_id = ${tenantId} returning 1) select count(*)::int as n from marked`,
+    );
+    marked[table] = Number(rows[0]?.n ?? 0);
+  }
+  await db.execute(
+    sql`update tenant_settings set value = value || ' ' || ${marker}
+        where tenant_id = ${tenantId} and key in (${sql.join(
+          TEXT_SETTINGS.map((k) => sql`${k}`),
+          sql`, `,
+        )})`,
+  );
+  await db.execute(sql`update tenants set name = name || ' ' || ${marker} where id = ${tenantId}`);
+  return marked;
+}
