@@ -7,18 +7,23 @@ import {
   ZTenantScopeQuery,
   zId,
 } from '@fleet/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/auth.ts';
+import { callerContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
+import { ACCESS } from '../../platform/principal.ts';
 import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
 import { addAdmin, adminsOf, adminTenantFor, archiveAdmin, saveAdmin } from './service.ts';
 
 const tags = ['Admins'];
 const errors = ERROR_RESPONSES;
 // Tenant admins manage their own tenant's users; the super admin manages any tenant's (/tenant/{id}/admins).
-const config = { access: 'admin' as const, superAdminAnyTenant: true };
+const config = { access: ACCESS.admins, superAdminAnyTenant: true };
 
-export const adminRoutes: ModuleRoutes = async (app, { database: { db } }) => {
+export const adminRoutes: ModuleRoutes = async (app, deps) => {
+  /** The context of the tenant whose admins the caller manages (`tenant_id`, or the admin's own tenant). */
+  const tenantOf = (request: FastifyRequest, requested: number | null | undefined, adminId?: number) =>
+    adminTenantFor(callerContext(request, deps), requested, adminId);
   const listSchema = {
     tags,
     querystring: ZTenantScopeQuery,
@@ -27,10 +32,7 @@ export const adminRoutes: ModuleRoutes = async (app, { database: { db } }) => {
   app.get(
     '/api/admin/get-admins',
     { config, schema: { ...listSchema, summary: 'Admins of a tenant' } },
-    async (request) => {
-      const auth = requireAuth(request);
-      return ok(await adminsOf(db, await adminTenantFor(db, auth, request.query.tenant_id)));
-    },
+    async (request) => ok(await adminsOf(await tenantOf(request, request.query.tenant_id))),
   );
   app.post(
     '/api/admin/get-admins',
@@ -38,10 +40,7 @@ export const adminRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       config,
       schema: { ...listSchema, body: z.object({}).passthrough().nullish(), summary: 'Admins of a tenant' },
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      return ok(await adminsOf(db, await adminTenantFor(db, auth, request.query.tenant_id)));
-    },
+    async (request) => ok(await adminsOf(await tenantOf(request, request.query.tenant_id))),
   );
 
   app.post(
@@ -57,8 +56,8 @@ export const adminRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     },
     async (request) => {
       const { email, fname, lname, password, tenant_id } = request.body;
-      const tenantId = await adminTenantFor(db, requireAuth(request), tenant_id);
-      return ok(await addAdmin(db, tenantId, { email, fname, lname }, password), MESSAGES.admin.added);
+      const ctx = await tenantOf(request, tenant_id);
+      return ok(await addAdmin(ctx, { email, fname, lname }, password), MESSAGES.admin.added);
     },
   );
 
@@ -68,15 +67,16 @@ export const adminRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       config,
       schema: {
         tags,
-        summary: 'Update an admin (a null password keeps the current one)',
+        summary:
+          'Update an admin (a null password keeps the current one; a new one ends their other sessions)',
         body: ZAdminSave,
         response: { 200: ZEnvelope(ZAdminRow), ...errors },
       },
     },
     async (request) => {
       const { id, email, fname, lname, password, tenant_id } = request.body;
-      const tenantId = await adminTenantFor(db, requireAuth(request), tenant_id, id);
-      return ok(await saveAdmin(db, tenantId, id, { email, fname, lname }, password), MESSAGES.admin.updated);
+      const ctx = await tenantOf(request, tenant_id, id);
+      return ok(await saveAdmin(ctx, id, { email, fname, lname }, password), MESSAGES.admin.updated);
     },
   );
 
@@ -92,9 +92,8 @@ export const adminRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const tenantId = await adminTenantFor(db, auth, request.body.tenant_id, request.body.id);
-      await archiveAdmin(db, auth, tenantId, request.body.id);
+      const ctx = await tenantOf(request, request.body.tenant_id, request.body.id);
+      await archiveAdmin(ctx, request.body.id);
       return ok(null, MESSAGES.admin.deleted);
     },
   );

@@ -1,9 +1,16 @@
 import { MESSAGES, toUtcString, type TAdminRow } from '@fleet/contract';
-import type { Db } from '../../db/client.ts';
+import {
+  emit,
+  inTenant,
+  inTransaction,
+  type TServiceContext,
+  type TTenantContext,
+} from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { hashPassword } from '../../platform/passwords.ts';
-import type { TAuth } from '../../platform/sessions.ts';
-import { tenantExists } from '../settings/queries.ts';
+import { assertPasswordNotCommon, hashPassword } from '../../platform/passwords.ts';
+import { requireAdmin, type TAdminPrincipal } from '../../platform/principal.ts';
+import { endOtherSessions } from '../../platform/sessions.ts';
+import { tenantExistsById } from '../settings/service.ts';
 import {
   adminEmailInUse,
   archiveAdmin as archiveAdminRow,
@@ -15,6 +22,13 @@ import {
   type TAdminValues,
 } from './queries.ts';
 
+/*
+ * Admins of a tenant (spec 000 "Admins"): a tenant admin manages their own tenant's, the super admin
+ * any tenant's. The module's door: routes and other modules call these functions only.
+ */
+
+export type { TAdminValues };
+
 const toAdminRow = (a: TAdminListRow): TAdminRow => ({
   id: a.id,
   fname: a.fname,
@@ -24,66 +38,94 @@ const toAdminRow = (a: TAdminListRow): TAdminRow => ({
   created_date: toUtcString(a.createdDate),
 });
 
+/** The admin acting: admins are managed by admins only (never by a driver, a device or a job). */
+const actingAdmin = (ctx: TServiceContext): TAdminPrincipal => requireAdmin(ctx.actor);
+
 /**
- * The tenant whose admins a call manages: a tenant admin's own (any other was refused already), or
- * the one the super admin names; it must exist and not be archived.
+ * The tenant whose admins a call manages, as a context in it: a tenant admin's own (any other was
+ * refused already), or the one the super admin names; it must exist and not be archived.
  */
 export async function adminTenantFor(
-  db: Db,
-  auth: TAuth,
+  ctx: TServiceContext,
   requested: number | null | undefined,
   adminId?: number,
-): Promise<number> {
-  let tenantId = auth.isSuperAdmin ? requested : auth.tenantId;
+): Promise<TTenantContext> {
+  const admin = actingAdmin(ctx);
+  let tenantId = admin.kind === 'super_admin' ? requested : admin.tenantId;
   // The spec's save and archive calls send only the admin's id: the super admin's target is its tenant.
-  if (auth.isSuperAdmin && (tenantId === null || tenantId === undefined) && adminId !== undefined) {
-    tenantId = await tenantOfAdmin(db, adminId);
+  if (
+    admin.kind === 'super_admin' &&
+    (tenantId === null || tenantId === undefined) &&
+    adminId !== undefined
+  ) {
+    tenantId = await tenantOfAdmin(ctx.db, adminId);
     if (tenantId === undefined) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
   }
   if (tenantId === null || tenantId === undefined)
-    throw new AppError('BAD_REQUEST', 'tenant_id is required.');
-  if (!(await tenantExists(db, tenantId))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  return tenantId;
+    throw new AppError('BAD_REQUEST', MESSAGES.tenant.idRequired);
+  if (!(await tenantExistsById(ctx.db, tenantId))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+  return inTenant(ctx, tenantId);
 }
 
-export async function adminsOf(db: Db, tenantId: number): Promise<TAdminRow[]> {
-  return (await listTenantAdmins(db, tenantId)).map(toAdminRow);
+export async function adminsOf(ctx: TTenantContext): Promise<TAdminRow[]> {
+  return (await listTenantAdmins(ctx.db, ctx.tenantId)).map(toAdminRow);
 }
 
-async function adminById(db: Db, tenantId: number, id: number): Promise<TAdminRow> {
-  const row = (await listTenantAdmins(db, tenantId)).find((a) => a.id === id);
+async function adminById(ctx: TTenantContext, id: number): Promise<TAdminRow> {
+  const row = (await listTenantAdmins(ctx.db, ctx.tenantId)).find((a) => a.id === id);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
   return toAdminRow(row);
 }
 
 export async function addAdmin(
-  db: Db,
-  tenantId: number,
+  ctx: TTenantContext,
   values: TAdminValues,
   password: string,
 ): Promise<TAdminRow> {
-  if (await adminEmailInUse(db, values.email)) throw new AppError('CONFLICT', MESSAGES.driver.emailTaken);
-  const { id } = await insertAdmin(db, tenantId, { ...values, passwordHash: await hashPassword(password) });
-  return adminById(db, tenantId, id);
+  if (await adminEmailInUse(ctx.db, values.email)) throw new AppError('CONFLICT', MESSAGES.driver.emailTaken);
+  await assertPasswordNotCommon(password);
+  const { id } = await insertAdmin(ctx.db, ctx.tenantId, {
+    ...values,
+    passwordHash: await hashPassword(password),
+  });
+  emit(ctx, 'admin.created', [id]);
+  return adminById(ctx, id);
 }
 
+/**
+ * Updates an admin; a new password ends all of their other sessions (all of them when another admin
+ * sets it), in the same transaction as the new hash.
+ */
 export async function saveAdmin(
-  db: Db,
-  tenantId: number,
+  ctx: TTenantContext,
   id: number,
   values: TAdminValues,
   password: string | null,
 ): Promise<TAdminRow> {
-  if (await adminEmailInUse(db, values.email, id)) throw new AppError('CONFLICT', MESSAGES.driver.emailTaken);
-  const row = await updateAdmin(db, tenantId, id, {
-    ...values,
-    ...(password ? { passwordHash: await hashPassword(password) } : {}),
+  const admin = actingAdmin(ctx);
+  if (await adminEmailInUse(ctx.db, values.email, id))
+    throw new AppError('CONFLICT', MESSAGES.driver.emailTaken);
+  if (password) await assertPasswordNotCommon(password);
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  const row = await inTransaction(ctx, async (tx) => {
+    const updated = await updateAdmin(tx.db, tx.tenantId, id, {
+      ...values,
+      ...(passwordHash ? { passwordHash } : {}),
+    });
+    if (!updated) return undefined;
+    // An admin changing their own password stays signed in where they did it.
+    if (passwordHash) await endOtherSessions(tx.db, id, id === admin.id ? admin.sessionId : undefined);
+    emit(tx, 'admin.updated', [id]);
+    return updated;
   });
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  return adminById(db, tenantId, id);
+  return adminById(ctx, id);
 }
 
-export async function archiveAdmin(db: Db, auth: TAuth, tenantId: number, id: number): Promise<void> {
-  if (id === auth.adminId) throw new AppError('BAD_REQUEST', MESSAGES.admin.cannotArchiveSelf);
-  if (!(await archiveAdminRow(db, tenantId, id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+/** Archives an admin of the tenant and ends their sessions; nobody archives themselves. */
+export async function archiveAdmin(ctx: TTenantContext, id: number): Promise<void> {
+  if (id === actingAdmin(ctx).id) throw new AppError('BAD_REQUEST', MESSAGES.admin.cannotArchiveSelf);
+  if (!(await archiveAdminRow(ctx.db, ctx.tenantId, id)))
+    throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+  emit(ctx, 'admin.archived', [id]);
 }

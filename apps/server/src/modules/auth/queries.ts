@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { admins, tenants } from '../../db/schema/index.ts';
+import { admins, drivers, tenants } from '../../db/schema/index.ts';
 
 const adminWithTenant = {
   id: admins.id,
@@ -35,3 +35,37 @@ export async function findAdminById(db: Db, id: number) {
   return row;
 }
 export type TAdminWithTenant = NonNullable<Awaited<ReturnType<typeof findAdminById>>>;
+
+const driverWithTenant = {
+  id: drivers.id,
+  tenantId: drivers.tenantId,
+  fname: drivers.fname,
+  lname: drivers.lname,
+  email: drivers.email,
+  passwordHash: drivers.passwordHash,
+  language: drivers.language,
+  tenantArchived: tenants.archived,
+};
+
+/** The live driver with this e-mail, compared case-insensitively, with whether its tenant is archived. */
+export async function findLiveDriverByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select(driverWithTenant)
+    .from(drivers)
+    .innerJoin(tenants, eq(tenants.id, drivers.tenantId))
+    .where(and(sql`lower(${drivers.email}) = ${email.trim().toLowerCase()}`, eq(drivers.archived, false)))
+    .limit(1);
+  return row;
+}
+
+/** The tenant's live driver with this id. */
+export async function findLiveDriver(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select(driverWithTenant)
+    .from(drivers)
+    .innerJoin(tenants, eq(tenants.id, drivers.tenantId))
+    .where(and(eq(drivers.tenantId, tenantId), eq(drivers.id, id), eq(drivers.archived, false)))
+    .limit(1);
+  return row;
+}
+export type TDriverWithTenant = NonNullable<Awaited<ReturnType<typeof findLiveDriver>>>;

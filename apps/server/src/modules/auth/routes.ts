@@ -8,16 +8,16 @@ import {
   ZLoginRequest,
 } from '@fleet/contract';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/auth.ts';
+import { callerContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
-import { AppError } from '../../platform/errors.ts';
-import { deleteSessionByToken, SESSION_COOKIE } from '../../platform/sessions.ts';
-import { findAdminById } from './queries.ts';
-import { login, toAdminSession } from './service.ts';
+import { ACCESS } from '../../platform/principal.ts';
+import { SESSION_COOKIE } from '../../platform/sessions.ts';
+import { login, logout, me } from './service.ts';
 
 const tags = ['Sign-in and session'];
 
-export const authRoutes: ModuleRoutes = async (app, { database: { db }, config, limiter }) => {
+export const authRoutes: ModuleRoutes = async (app, deps) => {
+  const { database, config, limiter } = deps;
   const cookieOptions = (request: FastifyRequest) => ({
     path: '/',
     httpOnly: true,
@@ -45,12 +45,16 @@ export const authRoutes: ModuleRoutes = async (app, { database: { db }, config, 
     },
     async (request, reply) => {
       // Rotation: whatever session this browser had ends here; sign-in always opens a fresh one.
-      const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await deleteSessionByToken(db, previous);
+      const previousToken = request.cookies[SESSION_COOKIE];
       const userAgent = request.headers['user-agent'];
       const { admin, token, expiresAt } = await login(
-        { db, limiter, session: config.session },
-        { ...request.body, ip: request.ip, ...(userAgent ? { userAgent } : {}) },
+        { db: database.db, limiter, session: config.session },
+        {
+          ...request.body,
+          ip: request.ip,
+          ...(userAgent ? { userAgent } : {}),
+          ...(previousToken ? { previousToken } : {}),
+        },
       );
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), expires: expiresAt });
       return { responseCode: RESPONSE_CODE.success, responseMessage: MESSAGES.login.success, data: admin };
@@ -65,8 +69,7 @@ export const authRoutes: ModuleRoutes = async (app, { database: { db }, config, 
       schema: { tags, summary: 'Sign out', response: { 200: ZEnvelope(z.null()) } },
     },
     async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) await deleteSessionByToken(db, token);
+      await logout(database.db, request.cookies[SESSION_COOKIE]);
       clearCookie(request, reply);
       return { responseCode: RESPONSE_CODE.success, responseMessage: MESSAGES.login.loggedOut, data: null };
     },
@@ -75,17 +78,17 @@ export const authRoutes: ModuleRoutes = async (app, { database: { db }, config, 
   app.get(
     '/api/admin/me',
     {
-      config: { access: 'admin' },
+      config: { access: ACCESS.admins },
       schema: {
         tags,
         summary: 'The signed-in admin, as login answers it',
         response: { 200: ZEnvelope(ZAdminSession), 401: ZErrorEnvelope },
       },
     },
-    async (request) => {
-      const admin = await findAdminById(db, requireAuth(request).adminId);
-      if (!admin) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.unauthenticated);
-      return { responseCode: RESPONSE_CODE.success, responseMessage: '', data: toAdminSession(admin) };
-    },
+    async (request) => ({
+      responseCode: RESPONSE_CODE.success,
+      responseMessage: '',
+      data: await me(callerContext(request, deps)),
+    }),
   );
 };

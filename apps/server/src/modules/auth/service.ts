@@ -1,14 +1,36 @@
-import { MESSAGES, type TAdminSession, type TLoginRequest } from '@fleet/contract';
+import {
+  MESSAGES,
+  toUtcString,
+  type TAdminSession,
+  type TDriverLoginRequest,
+  type TDriverProfile,
+  type TDriverSession,
+  type TLoginRequest,
+} from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
+import { systemContext, type TServiceContext, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { LoginLimiter } from '../../platform/login-limiter.ts';
+import type { LoginLimiter, LoginRefusal } from '../../platform/login-limiter.ts';
 import { decoyPasswordHash, verifyPassword } from '../../platform/passwords.ts';
-import { createSession, type SessionTimes } from '../../platform/sessions.ts';
-import type { TAdminWithTenant } from './queries.ts';
-import { findLiveAdminByEmail } from './queries.ts';
+import { requireAdmin } from '../../platform/principal.ts';
+import { createSession, deleteSessionByToken, type SessionTimes } from '../../platform/sessions.ts';
+import { tenantProfile } from '../settings/service.ts';
+import {
+  findAdminById,
+  findLiveAdminByEmail,
+  findLiveDriver,
+  findLiveDriverByEmail,
+  type TAdminWithTenant,
+  type TDriverWithTenant,
+} from './queries.ts';
+
+/*
+ * Sign-in and the admin session (spec 000 §7). The module's door: the routes keep the cookie (HTTP),
+ * these functions do the rest.
+ */
 
 /** The admin session of spec 000 §7, as login and `admin/me` answer it. */
-export function toAdminSession(admin: TAdminWithTenant): TAdminSession {
+function toAdminSession(admin: TAdminWithTenant): TAdminSession {
   return {
     id: admin.id,
     email: admin.email,
@@ -27,33 +49,125 @@ export interface LoginDeps {
   session: SessionTimes;
 }
 
+/** The answer to an attempt the limiter refuses: 429 with the wait in its words and `Retry-After`. */
+function refused({ reason, waitMs }: LoginRefusal): AppError {
+  const seconds = Math.ceil(waitMs / 1000);
+  const message =
+    reason === 'locked'
+      ? MESSAGES.login.tooManyAttempts(Math.ceil(waitMs / 60_000))
+      : reason === 'account'
+        ? MESSAGES.login.accountSlowed(seconds)
+        : MESSAGES.login.addressSlowed(seconds);
+  return new AppError('TOO_MANY_REQUESTS', message, { 'retry-after': String(seconds) });
+}
+
 /**
- * Signs an admin in: refuses while the account or IP is locked out, checks the password in
- * constant time (also for unknown e-mails), refuses archived admins and admins of archived tenants,
- * and opens a new session.
+ * Signs an admin in: ends the session the browser had before (`previousToken`: sign-in always opens
+ * a fresh one, even when it fails), refuses while this address is locked out of the account or the account or
+ * address is paced, checks the password in constant time (also for unknown e-mails), refuses
+ * archived admins and admins of archived tenants, and opens a new session.
  */
 export async function login(
   { db, limiter, session }: LoginDeps,
-  { email, password, ip, userAgent }: TLoginRequest & { ip: string; userAgent?: string },
+  {
+    email,
+    password,
+    ip,
+    userAgent,
+    previousToken,
+  }: TLoginRequest & { ip: string; userAgent?: string; previousToken?: string },
 ): Promise<{ admin: TAdminSession; token: string; expiresAt: Date }> {
-  const waitMs = await limiter.lockedForMs(email, ip);
-  if (waitMs > 0) {
-    const minutes = Math.ceil(waitMs / 60_000);
-    throw new AppError('TOO_MANY_REQUESTS', MESSAGES.login.tooManyAttempts(minutes), {
-      'retry-after': String(Math.ceil(waitMs / 1000)),
-    });
-  }
+  if (previousToken) await deleteSessionByToken(db, previousToken);
+  const refusal = await limiter.admit(email, ip);
+  if (refusal) throw refused(refusal);
   const admin = await findLiveAdminByEmail(db, email);
   const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyPasswordHash()));
   if (!admin || !valid || admin.tenantArchived === true) {
     await limiter.recordFailure(email, ip);
     throw new AppError('UNAUTHENTICATED', MESSAGES.login.invalidCredentials);
   }
-  await limiter.recordSuccess(email);
+  await limiter.recordSuccess(email, ip);
   const { token, expiresAt } = await createSession(
     db,
     { adminId: admin.id, tenantId: admin.tenantId, ip, ...(userAgent ? { userAgent } : {}) },
     session,
   );
   return { admin: toAdminSession(admin), token, expiresAt };
+}
+
+/** Ends the session of this token, if there is one; a stale or unknown token is no error. */
+export async function logout(db: Db, token: string | undefined): Promise<void> {
+  if (token) await deleteSessionByToken(db, token);
+}
+
+/** The signed-in admin, as login answers it; an admin archived meanwhile is signed in no more. */
+export async function me(ctx: TServiceContext): Promise<TAdminSession> {
+  const admin = await findAdminById(ctx.db, requireAdmin(ctx.actor).id);
+  if (!admin) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.unauthenticated);
+  return toAdminSession(admin);
+}
+
+// ---------- The driver app's sign-in ----------
+
+/**
+ * Failures of a driver's e-mail are counted apart from an admin's with the same e-mail (one person
+ * may be both), while an address failing across drivers and admins is one address to the limiter.
+ */
+const driverAccount = (email: string) => `driver:${email}`;
+
+/** The signed-in driver as login and `me` answer it, in the tenant's words and time zone. */
+async function toDriverProfile(db: Db, driver: TDriverWithTenant): Promise<TDriverProfile> {
+  // Only read: nothing is announced.
+  const profile = await tenantProfile(systemContext(db, () => {}, 'driver sign-in', driver.tenantId));
+  const { trip, driver: driverTerm, destination, warehouse, bus } = profile.terms;
+  return {
+    id: driver.id,
+    fname: driver.fname,
+    lname: driver.lname,
+    email: driver.email,
+    language: driver.language,
+    tenant: { id: driver.tenantId, name: profile.name, type: profile.type },
+    terms: { trip, driver: driverTerm, destination, warehouse, bus },
+    time_zone: profile.timeZone,
+  };
+}
+
+/**
+ * Signs a driver in to the app: the admins' rules (the same limiter, constant-time check, the same
+ * answer for an unknown e-mail, an archived driver or a driver of an archived tenant) and a session
+ * of its own whose token the app sends as `Authorization: Bearer`.
+ */
+export async function driverLogin(
+  { db, limiter, session }: LoginDeps,
+  { email, password, ip, userAgent }: TDriverLoginRequest & { ip: string; userAgent?: string | undefined },
+): Promise<TDriverSession> {
+  const account = driverAccount(email);
+  const refusal = await limiter.admit(account, ip);
+  if (refusal) throw refused(refusal);
+  const driver = await findLiveDriverByEmail(db, email);
+  const valid = await verifyPassword(password, driver?.passwordHash ?? (await decoyPasswordHash()));
+  if (!driver || !valid || driver.tenantArchived) {
+    await limiter.recordFailure(account, ip);
+    throw new AppError('UNAUTHENTICATED', MESSAGES.login.invalidCredentials);
+  }
+  await limiter.recordSuccess(account, ip);
+  const { token, expiresAt } = await createSession(
+    db,
+    { driverId: driver.id, tenantId: driver.tenantId, ip, ...(userAgent ? { userAgent } : {}) },
+    session,
+  );
+  return {
+    token,
+    token_type: 'Bearer',
+    expires_at: toUtcString(expiresAt),
+    driver: await toDriverProfile(db, driver),
+  };
+}
+
+/** The signed-in driver, as login answers it. */
+export async function driverMe(ctx: TTenantContext): Promise<TDriverProfile> {
+  if (ctx.actor.kind !== 'driver') throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenRole);
+  const driver = await findLiveDriver(ctx.db, ctx.tenantId, ctx.actor.id);
+  if (!driver) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.unauthenticated);
+  return toDriverProfile(ctx.db, driver);
 }

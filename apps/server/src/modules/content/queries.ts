@@ -45,6 +45,10 @@ export async function insertPost(db: Db, values: TBlogPostValues) {
   return row!;
 }
 
+/** Several posts in one statement (the demo's articles). */
+export const insertPosts = (db: Db, values: TBlogPostValues[]) =>
+  db.insert(blogPosts).values(values).returning({ id: blogPosts.id });
+
 export async function updatePost(db: Db, id: number, values: TBlogPostValues) {
   const [row] = await db
     .update(blogPosts)

@@ -179,6 +179,33 @@ describe('blog', () => {
     });
   });
 
+  it('takes a featured image only from this site or an https: address, as a browser would read it', async () => {
+    const post = (featured_image_url: string) =>
+      call(t, superAdmin, 'POST', '/api/v1/content/blogs', {
+        title: 'Images',
+        slug: `images-${Math.random().toString(36).slice(2, 8)}`,
+        content: 'Body',
+        featured_image_url,
+      });
+    for (const bad of [
+      '//evil.example/x.png',
+      '/\\evil.example/x.png',
+      '/\t/evil.example/x.png',
+      'http://cdn.example/x.png',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+    ]) {
+      const res = await post(bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.responseMessage, bad).toBe(
+        'Give an https:// address or a path on this site starting with /',
+      );
+    }
+    for (const good of ['/images/idle.png', 'https://cdn.example/x.png']) {
+      expect((await post(good)).status, good).toBe(200);
+    }
+  });
+
   it('pages the list and answers the latest posts with a limit', async () => {
     for (let i = 0; i < 11; i++) {
       await call(t, superAdmin, 'POST', '/api/v1/content/blogs', {
@@ -406,5 +433,73 @@ describe('without SMTP', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('content change events', () => {
+  /** What `work` announced: the change events published meanwhile, once their listeners have run. */
+
+  it('announces a written, updated and deleted post as the product’s own (no tenant)', async () => {
+    const input = { title: 'Events', slug: 'content-events', content: '# Events', status: 'draft' };
+    let id = 0;
+    const events = await t.eventsDuring(async () => {
+      id = (await call(t, superAdmin, 'POST', '/api/v1/content/blogs', input)).body.data.id;
+      await call(t, superAdmin, 'PUT', `/api/v1/content/blogs/${id}`, { ...input, status: 'published' });
+      await call(t, superAdmin, 'DELETE', `/api/v1/content/blogs/${id}`);
+    });
+    expect(events.map((e) => [e.type, e.ids, e.tenant_id, e.actor.kind])).toEqual([
+      ['blog_post.created', [id], null, 'super_admin'],
+      ['blog_post.updated', [id], null, 'super_admin'],
+      ['blog_post.archived', [id], null, 'super_admin'],
+    ]);
+  });
+
+  it('announces a saved landing section by its place in the page', async () => {
+    const events = await t.eventsDuring(() =>
+      call(t, superAdmin, 'PUT', '/api/v1/content/landing-page/contact_section', {
+        content: LANDING_SECTIONS.contact_section,
+      }),
+    );
+    expect(events.map((e) => [e.type, e.ids, e.tenant_id])).toEqual([
+      ['landing_section.updated', [LANDING_SECTION_KEYS.indexOf('contact_section')], null],
+    ]);
+  });
+
+  it("announces a visitor's request, made by the site itself", async () => {
+    let id = 0;
+    const events = await t.eventsDuring(async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/content/contacts',
+        remoteAddress: '198.51.100.20',
+        payload: {
+          data: {
+            name: 'Event Visitor',
+            email: 'visitor@events.example',
+            company: 'Events Ltd',
+            telephone: '+971 4 555 0199',
+            message: 'Tell me more.',
+          },
+        },
+      });
+      id = res.json().data.id;
+    });
+    expect(events.map((e) => [e.type, e.ids, e.tenant_id, e.actor])).toEqual([
+      ['contact_request.created', [id], null, { kind: 'system', id: null }],
+    ]);
+  });
+
+  it('announces nothing for a refused change', async () => {
+    const events = await t.eventsDuring(async () => {
+      const taken = { title: 'Twin', slug: 'content-events-twin', content: 'x' };
+      await call(t, superAdmin, 'POST', '/api/v1/content/blogs', taken);
+      expect((await call(t, superAdmin, 'POST', '/api/v1/content/blogs', taken)).status).toBe(409);
+      expect((await call(t, superAdmin, 'DELETE', '/api/v1/content/blogs/999999')).status).toBe(404);
+      const bad = { content: { ...LANDING_SECTIONS.hero_section, title: '' } };
+      expect(
+        (await call(t, superAdmin, 'PUT', '/api/v1/content/landing-page/hero_section', bad)).status,
+      ).toBe(400);
+    });
+    expect(events.map((e) => e.type)).toEqual(['blog_post.created']);
   });
 });

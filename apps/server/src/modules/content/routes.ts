@@ -12,47 +12,48 @@ import {
   ZLandingSectionStored,
   ZSendEmailRequest,
   zId,
+  zWholeNumber,
 } from '@fleet/contract';
 import { z } from 'zod';
+import { callerContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
+import { ACCESS } from '../../platform/principal.ts';
 import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
-import { AppError } from '../../platform/errors.ts';
 import {
+  allPosts,
+  contactRequests,
   deletePost,
-  findPublishedBySlug,
-  listAllPosts,
-  listContactRequests,
-  listLandingSections,
-  listPublishedPosts,
-} from './queries.ts';
-import { renderPostContent } from './sanitize.ts';
-import {
+  landingPage,
   listStoredSections,
+  publishedPost,
+  publishedPosts,
   receiveContactRequest,
+  renderPostContent,
   saveLandingSection,
   savePost,
-  toBlogPost,
-  toBlogPostAdmin,
-  toContactRow,
+  siteContext,
 } from './service.ts';
 
 const tags = ['Public content'];
 const adminTags = ['Content administration'];
 const errors = ERROR_RESPONSES;
-const positive = z.coerce.number().int().min(1);
+const positive = (max: number) =>
+  zWholeNumber({ min: 1, max, message: `must be a whole number from 1 to ${max}` });
 
 // Query keys as a headless content service spells them: pagination[page], filters[slug][$eq], …
 const ZBlogQuery = z.object({
-  'pagination[page]': positive.max(10_000).optional(),
-  'pagination[pageSize]': positive.max(100).optional(),
-  'pagination[limit]': positive.max(100).optional(),
+  'pagination[page]': positive(10_000).optional(),
+  'pagination[pageSize]': positive(100).optional(),
+  'pagination[limit]': positive(100).optional(),
   'filters[slug][$eq]': z.string().trim().max(120).optional(),
   sort: z.enum(['published_at:desc', 'publishedAt:desc', 'published_at', 'publishedAt']).optional(),
   populate: z.string().max(50).optional(),
 });
 
-export const contentRoutes: ModuleRoutes = async (app, { database: { db }, config, mailer }) => {
-  const contactDeps = { db, mailer, salesEmail: config.mail.salesEmail, log: app.log };
+export const contentRoutes: ModuleRoutes = async (app, deps) => {
+  const { config, mailer } = deps;
+  const site = siteContext(deps);
+  const contactDeps = { mailer, salesEmail: config.mail.salesEmail, log: app.log };
   const abuseLimit = { max: config.contactMaxPerHour, timeWindow: '1 hour' };
 
   app.get(
@@ -66,12 +67,7 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
         response: { 200: z.object({ data: z.record(z.string(), z.unknown()) }) },
       },
     },
-    async () => {
-      const rows = await listLandingSections(db);
-      const data: Record<string, unknown> = {};
-      for (const key of LANDING_SECTION_KEYS) data[key] = rows.find((r) => r.key === key)?.content ?? null;
-      return { data };
-    },
+    async () => ({ data: await landingPage(site) }),
   );
 
   app.get(
@@ -89,8 +85,8 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
       const q = request.query;
       const slug = q['filters[slug][$eq]'];
       if (slug !== undefined) {
-        const post = await findPublishedBySlug(db, slug);
-        const data = post ? [toBlogPost(post)] : [];
+        const post = await publishedPost(site, slug);
+        const data = post ? [post] : [];
         return {
           data,
           meta: { pagination: { page: 1, pageSize: 1, pageCount: data.length, total: data.length } },
@@ -98,9 +94,9 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
       }
       const pageSize = q['pagination[limit]'] ?? q['pagination[pageSize]'] ?? BLOG_PAGE_SIZE;
       const page = q['pagination[limit]'] ? 1 : (q['pagination[page]'] ?? 1);
-      const { rows, total } = await listPublishedPosts(db, { page, pageSize });
+      const { posts, total } = await publishedPosts(site, { page, pageSize });
       return {
-        data: rows.map(toBlogPost),
+        data: posts,
         meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
       };
     },
@@ -123,7 +119,7 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
     },
     async (request) => {
       const { name, email, company, telephone, message } = request.body.data;
-      const row = await receiveContactRequest(contactDeps, {
+      const row = await receiveContactRequest(site, contactDeps, {
         kind: 'contact',
         name,
         email,
@@ -151,7 +147,7 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
       const { name, email, companySize, phoneNumber, discuss } = request.body;
       // The newsletter box sends an e-mail alone; the landing form sends the whole request.
       const kind = companySize || phoneNumber ? 'landing' : 'newsletter';
-      await receiveContactRequest(contactDeps, {
+      await receiveContactRequest(site, contactDeps, {
         kind,
         name: name || null,
         email,
@@ -165,7 +161,7 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
   );
 
   // ---- Super admin: blog editor, landing sections, inbox ----
-  const superOnly = { access: 'super' as const };
+  const superOnly = { access: ACCESS.superAdmin };
 
   app.get(
     '/api/v1/content/blogs',
@@ -177,7 +173,7 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
         response: { 200: ZEnvelope(z.array(ZBlogPostAdmin)), ...errors },
       },
     },
-    async () => ok((await listAllPosts(db)).map(toBlogPostAdmin)),
+    async (request) => ok(await allPosts(callerContext(request, deps))),
   );
 
   app.post(
@@ -191,7 +187,8 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
         response: { 200: ZEnvelope(ZBlogPostAdmin), ...errors },
       },
     },
-    async (request) => ok(await savePost(db, request.body), 'Post saved.'),
+    async (request) =>
+      ok(await savePost(callerContext(request, deps), request.body), MESSAGES.content.postSaved),
   );
 
   app.post(
@@ -220,7 +217,11 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
         response: { 200: ZEnvelope(ZBlogPostAdmin), ...errors },
       },
     },
-    async (request) => ok(await savePost(db, request.body, request.params.id), 'Post saved.'),
+    async (request) =>
+      ok(
+        await savePost(callerContext(request, deps), request.body, request.params.id),
+        MESSAGES.content.postSaved,
+      ),
   );
 
   app.delete(
@@ -235,8 +236,8 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
       },
     },
     async (request) => {
-      if (!(await deletePost(db, request.params.id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-      return ok(null, 'Post deleted.');
+      await deletePost(callerContext(request, deps), request.params.id);
+      return ok(null, MESSAGES.content.postDeleted);
     },
   );
 
@@ -250,7 +251,7 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
         response: { 200: ZEnvelope(z.array(ZLandingSectionStored)), ...errors },
       },
     },
-    async () => ok(await listStoredSections(db)),
+    async (request) => ok(await listStoredSections(callerContext(request, deps))),
   );
 
   app.put(
@@ -270,7 +271,10 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
       },
     },
     async (request) =>
-      ok(await saveLandingSection(db, request.params.key, request.body.content), 'Section saved.'),
+      ok(
+        await saveLandingSection(callerContext(request, deps), request.params.key, request.body.content),
+        MESSAGES.content.sectionSaved,
+      ),
   );
 
   app.get(
@@ -280,10 +284,10 @@ export const contentRoutes: ModuleRoutes = async (app, { database: { db }, confi
       schema: {
         tags: adminTags,
         summary: 'Contact, demo and newsletter requests, newest first',
-        querystring: z.object({ limit: positive.max(1000).default(200) }),
+        querystring: z.object({ limit: positive(1000).default(200) }),
         response: { 200: ZEnvelope(z.array(ZContactRequestRow)), ...errors },
       },
     },
-    async (request) => ok((await listContactRequests(db, request.query.limit)).map(toContactRow)),
+    async (request) => ok(await contactRequests(callerContext(request, deps), request.query.limit)),
   );
 };

@@ -1,14 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MESSAGES, ZDriverImportRow } from '@fleet/contract';
-import type { Db } from '../../db/client.ts';
-import { drivers, languages } from '../../db/schema/index.ts';
-import type { CheckedRow, ImportArea } from '../../platform/import-routes.ts';
-import { hashPassword } from '../../platform/passwords.ts';
-import { pick } from '../../platform/sheet.ts';
-import { listVehicles } from '../vehicles/queries.ts';
-import { insertDrivers, type TDriverValues } from './queries.ts';
+import type { CheckedRow } from '../../platform/import-routes.ts';
+import { pick, type SheetRow } from '../../platform/sheet.ts';
+import type { TDriverValues } from './queries.ts';
 
-type DriverImport = TDriverValues & { password: string | null };
+export type TDriverImport = TDriverValues & { password: string | null };
 
 const LABELS: Record<string, string> = {
   fname: 'First name',
@@ -17,94 +12,98 @@ const LABELS: Record<string, string> = {
   password: 'Password',
   hourly_rate: 'Hourly rate',
   language: 'Language',
+  device_id: 'Tracker ID',
 };
 
-export function driverImport(db: Db): ImportArea<DriverImport> {
-  return {
-    url: '/api/v1/drivers/import',
-    tag: 'Drivers',
-    noun: { one: 'driver', many: 'drivers' },
+/** The e-mail a row gives, whatever its column is called. */
+export const rowEmail = (values: SheetRow['values']) => pick(values, 'email', 'e-mail', 'mail');
+/** The tracker id a row gives, whatever its column is called. */
+export const rowDeviceId = (values: SheetRow['values']) =>
+  pick(values, 'tracker id', 'tracker', 'device id', 'device_id', 'deviceid');
 
-    async check(tenantId, rows) {
-      const vehicleIds = new Map(
-        (await listVehicles(db, tenantId)).map((v) => [v.reference.toLowerCase(), v.id]),
-      );
-      const languageCodes = new Map<string, string>();
-      for (const l of await db.select().from(languages)) {
-        languageCodes.set(l.code.toLowerCase(), l.code);
-        languageCodes.set(l.name.toLowerCase(), l.code);
+/** What the rows are checked against, read by the service before the check. */
+export interface TDriverImportLookups {
+  /** The tenant's live vehicles: lower-case reference → id. */
+  vehicleIds: ReadonlyMap<string, number>;
+  /** Lower-case language code or name → code. */
+  languageCodes: ReadonlyMap<string, string>;
+  /** Lower-case e-mails of the file that live drivers already sign in with. */
+  takenEmails: ReadonlySet<string>;
+  /** Tracker ids of the file that live drivers already report with. */
+  takenDeviceIds: ReadonlySet<string>;
+  isCommonPassword: (password: string) => boolean;
+}
+
+/**
+ * The rules of one driver import, row by row: the driver's own shape, a password that is not a
+ * common one, an e-mail no live driver has and none repeated within the file, a vehicle of the
+ * tenant by its reference, a language of the list by code or name, and a tracker id (optional) no
+ * live driver has and none repeated within the file. Passwords are never echoed.
+ */
+export function checkDriverRows(
+  rows: SheetRow[],
+  lookups: TDriverImportLookups,
+): CheckedRow<TDriverImport>[] {
+  const firstRowOf = new Map<string, number>();
+  const firstRowOfDevice = new Map<string, number>();
+  return rows.map(({ row, values }): CheckedRow<TDriverImport> => {
+    const fields = {
+      fname: pick(values, 'first name', 'fname', 'firstname'),
+      lname: pick(values, 'last name', 'lname', 'lastname', 'surname'),
+      email: rowEmail(values),
+      password: pick(values, 'password'),
+      vehicle: pick(values, 'vehicle', 'bus', 'vehicle reference', 'reference'),
+      hourly_rate: pick(values, 'hourly rate', 'rate'),
+      language: pick(values, 'language', 'lang'),
+      device_id: rowDeviceId(values),
+    };
+    const errors: string[] = [];
+    const parsed = ZDriverImportRow.safeParse({
+      ...fields,
+      language: fields.language || null,
+      device_id: fields.device_id || null,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        errors.push(`${LABELS[String(issue.path[0])] ?? String(issue.path[0])}: ${issue.message}`);
       }
-      const fileEmails = rows
-        .map((r) => pick(r.values, 'email', 'e-mail', 'mail').trim().toLowerCase())
-        .filter(Boolean);
-      const taken = new Set(
-        fileEmails.length
-          ? (
-              await db
-                .select({ email: sql<string>`lower(${drivers.email})` })
-                .from(drivers)
-                .where(and(eq(drivers.archived, false), inArray(sql`lower(${drivers.email})`, fileEmails)))
-            ).map((r) => r.email)
-          : [],
-      );
-      const firstRowOf = new Map<string, number>();
-
-      return rows.map(({ row, values }): CheckedRow<DriverImport> => {
-        const fields = {
-          fname: pick(values, 'first name', 'fname', 'firstname'),
-          lname: pick(values, 'last name', 'lname', 'lastname', 'surname'),
-          email: pick(values, 'email', 'e-mail', 'mail'),
-          password: pick(values, 'password'),
-          vehicle: pick(values, 'vehicle', 'bus', 'vehicle reference', 'reference'),
-          hourly_rate: pick(values, 'hourly rate', 'rate'),
-          language: pick(values, 'language', 'lang'),
-        };
-        const errors: string[] = [];
-        const parsed = ZDriverImportRow.safeParse({ ...fields, language: fields.language || null });
-        if (!parsed.success) {
-          for (const issue of parsed.error.issues) {
-            errors.push(`${LABELS[String(issue.path[0])] ?? String(issue.path[0])}: ${issue.message}`);
-          }
-        }
-        const email = fields.email.trim().toLowerCase();
-        if (email && taken.has(email)) errors.push(`E-mail: ${MESSAGES.driver.emailTaken}`);
-        const earlier = firstRowOf.get(email);
-        if (email && earlier !== undefined) errors.push(`E-mail: the same as row ${earlier} of this file`);
-        else if (email) firstRowOf.set(email, row);
-        const busId = fields.vehicle ? vehicleIds.get(fields.vehicle.toLowerCase()) : null;
-        if (busId === undefined) errors.push(`Vehicle: no vehicle with reference ${fields.vehicle}`);
-        const language = fields.language ? languageCodes.get(fields.language.toLowerCase()) : null;
-        if (language === undefined) errors.push(`Language: ${fields.language} is not in the languages list`);
-        if (errors.length > 0 || !parsed.success)
-          return { row, fields: { ...fields, password: fields.password ? '••••' : '' }, errors };
-        const d = parsed.data;
-        return {
-          row,
-          fields: { ...fields, password: fields.password ? '••••' : '' },
-          errors,
-          value: {
-            fname: d.fname,
-            lname: d.lname,
-            email: d.email,
-            busId: busId ?? null,
-            hourlyRate: d.hourly_rate,
-            language: language ?? null,
-            password: d.password,
-          },
-        };
-      });
-    },
-
-    async write(tenantId, values) {
-      const rows = await Promise.all(
-        values.map(async ({ password, ...v }) => ({
-          ...v,
-          // An empty hash matches no password: the driver cannot sign in until an admin sets one.
-          passwordHash: password ? await hashPassword(password) : '',
-        })),
-      );
-      // One multi-row INSERT: every row is written, or none.
-      return (await insertDrivers(db, tenantId, rows)).length;
-    },
-  };
+    }
+    const lengthRefused = parsed.error?.issues.some((issue) => issue.path[0] === 'password');
+    if (fields.password && !lengthRefused && lookups.isCommonPassword(fields.password))
+      errors.push(`${LABELS.password}: ${MESSAGES.password.tooCommon}`);
+    const email = fields.email.trim().toLowerCase();
+    if (email && lookups.takenEmails.has(email)) errors.push(`E-mail: ${MESSAGES.driver.emailTaken}`);
+    const earlier = firstRowOf.get(email);
+    if (email && earlier !== undefined) errors.push(`E-mail: the same as row ${earlier} of this file`);
+    else if (email) firstRowOf.set(email, row);
+    const deviceId = fields.device_id.trim();
+    if (deviceId && lookups.takenDeviceIds.has(deviceId))
+      errors.push(`${LABELS.device_id}: ${MESSAGES.driver.deviceIdTaken}`);
+    const earlierDevice = firstRowOfDevice.get(deviceId);
+    if (deviceId && earlierDevice !== undefined)
+      errors.push(`${LABELS.device_id}: the same as row ${earlierDevice} of this file`);
+    else if (deviceId) firstRowOfDevice.set(deviceId, row);
+    const busId = fields.vehicle ? lookups.vehicleIds.get(fields.vehicle.toLowerCase()) : null;
+    if (busId === undefined) errors.push(`Vehicle: no vehicle with reference ${fields.vehicle}`);
+    const language = fields.language ? lookups.languageCodes.get(fields.language.toLowerCase()) : null;
+    if (language === undefined) errors.push(`Language: ${fields.language} is not in the languages list`);
+    const shown = { ...fields, password: fields.password ? '••••' : '' };
+    if (errors.length > 0 || !parsed.success) return { row, fields: shown, errors };
+    const d = parsed.data;
+    return {
+      row,
+      fields: shown,
+      errors,
+      value: {
+        fname: d.fname,
+        lname: d.lname,
+        email: d.email,
+        busId: busId ?? null,
+        hourlyRate: d.hourly_rate,
+        language: language ?? null,
+        deviceId: d.device_id ?? null,
+        password: d.password,
+      },
+    };
+  });
 }

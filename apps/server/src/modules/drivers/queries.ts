@@ -1,7 +1,7 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
-import { drivers, languages, vehicles } from '../../db/schema/index.ts';
+import { drivers, tenants, vehicles } from '../../db/schema/index.ts';
 
 export interface DriverFilter {
   id?: number | undefined;
@@ -22,6 +22,7 @@ export async function listDrivers(db: Db, tenantId: number, { id, search, limit 
       busReference: vehicles.reference,
       hourlyRate: drivers.hourlyRate,
       language: drivers.language,
+      deviceId: drivers.deviceId,
       createdDate: drivers.createdDate,
       archived: drivers.archived,
     })
@@ -63,13 +64,64 @@ export async function driverEmailInUse(db: Db, email: string, exceptId?: number)
   return Boolean(row);
 }
 
-export async function languageExists(db: Db, code: string): Promise<boolean> {
+/** Whether a live driver anywhere (any tenant) already reports with this tracker id. */
+export async function driverDeviceInUse(db: Db, deviceId: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
-    .select({ id: languages.id })
-    .from(languages)
-    .where(eq(languages.code, code))
+    .select({ id: drivers.id })
+    .from(drivers)
+    .where(
+      and(
+        eq(drivers.archived, false),
+        eq(drivers.deviceId, deviceId),
+        exceptId ? sql`${drivers.id} <> ${exceptId}` : undefined,
+      ),
+    )
     .limit(1);
   return Boolean(row);
+}
+
+/** Which of these tracker ids live drivers anywhere already report with. */
+export async function liveDeviceIdsAmong(db: Db, deviceIds: string[]): Promise<string[]> {
+  if (deviceIds.length === 0) return [];
+  const rows = await db
+    .select({ deviceId: drivers.deviceId })
+    .from(drivers)
+    .where(and(eq(drivers.archived, false), inArray(drivers.deviceId, deviceIds)));
+  return rows.map((r) => r.deviceId!);
+}
+
+/**
+ * The live driver, of a live tenant, whose tracker reports with this id. The one lookup not confined
+ * to a tenant: the id is how a tracker says who it is, like an e-mail at sign-in.
+ */
+export async function findDriverByDevice(db: Db, deviceId: string) {
+  const [row] = await db
+    .select({ driverId: drivers.id, tenantId: drivers.tenantId })
+    .from(drivers)
+    .innerJoin(tenants, eq(tenants.id, drivers.tenantId))
+    .where(and(eq(drivers.deviceId, deviceId), eq(drivers.archived, false), eq(tenants.archived, false)))
+    .limit(1);
+  return row;
+}
+
+/** Which of these e-mails (lower case) live drivers anywhere already sign in with. */
+export async function liveDriverEmailsAmong(db: Db, emails: string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .select({ email: sql<string>`lower(${drivers.email})` })
+    .from(drivers)
+    .where(and(eq(drivers.archived, false), inArray(sql`lower(${drivers.email})`, emails)));
+  return rows.map((r) => r.email);
+}
+
+/** A driver of this tenant, archived or not (history still shows archived drivers). */
+export async function findDriverName(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select({ id: drivers.id, fname: drivers.fname, lname: drivers.lname })
+    .from(drivers)
+    .where(and(eq(drivers.tenantId, tenantId), eq(drivers.id, id)))
+    .limit(1);
+  return row;
 }
 
 export type TDriverValues = {
@@ -79,18 +131,21 @@ export type TDriverValues = {
   busId: number | null;
   hourlyRate: number;
   language: string | null;
+  /** The tracker id; undefined keeps the stored one (clients that never send it). */
+  deviceId?: string | null;
 };
 
 export async function insertDrivers(
   db: Db,
   tenantId: number,
   rows: (TDriverValues & { passwordHash: string })[],
-) {
+): Promise<number[]> {
   if (rows.length === 0) return [];
-  return db
+  const inserted = await db
     .insert(drivers)
     .values(rows.map((r) => ({ tenantId, ...r })))
     .returning({ id: drivers.id });
+  return inserted.map((r) => r.id);
 }
 
 export async function updateDriver(
@@ -114,4 +169,14 @@ export async function archiveDriver(db: Db, tenantId: number, id: number): Promi
     .where(and(eq(drivers.tenantId, tenantId), eq(drivers.id, id), eq(drivers.archived, false)))
     .returning({ id: drivers.id });
   return Boolean(row);
+}
+
+/** Takes a vehicle from every driver of the tenant who has it; answers their ids. */
+export async function clearDriversVehicle(db: Db, tenantId: number, vehicleId: number): Promise<number[]> {
+  const rows = await db
+    .update(drivers)
+    .set({ busId: null })
+    .where(and(eq(drivers.tenantId, tenantId), eq(drivers.busId, vehicleId)))
+    .returning({ id: drivers.id });
+  return rows.map((r) => r.id);
 }

@@ -1,5 +1,8 @@
 import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema/index.ts';
+import { findSession } from '../../platform/sessions.ts';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -25,7 +28,7 @@ const driver = (over: Record<string, unknown> = {}) => ({
   fname: 'Yusuf',
   lname: 'Karim',
   email: `yusuf.${Math.round(Math.random() * 1e9)}@desert.example`,
-  password: 'secret1',
+  password: 'lemon-tree-42',
   bus_id: null,
   hourly_rate: 42.5,
   language: 'ar',
@@ -63,7 +66,9 @@ describe('POST /api/driver/add-driver', () => {
       [{ lname: 'L'.repeat(51) }, 'Must be less than 50 characters'],
       [{ email: 'not-mail' }, 'E-mail must be valid'],
       [{ password: '' }, 'Password is required'],
-      [{ password: 'abc' }, 'Minimum 4 characters'],
+      [{ password: 'abcdefg' }, 'Use at least 8 characters'],
+      [{ password: 'p'.repeat(129) }, 'Use at most 128 characters'],
+      [{ password: 'Password1' }, 'This password is too common. Choose another one.'],
       [{ hourly_rate: -1 }, 'Hourly rate must be a number of at least 0.00'],
     ];
     for (const [over, message] of cases) {
@@ -117,7 +122,17 @@ describe('POST /api/driver/save-web', () => {
       id: data.id,
       password: 'ab',
     });
-    expect(short.body.responseMessage).toBe('Minimum 4 characters');
+    expect(short.body.responseMessage).toBe('Use at least 8 characters');
+    const common = await call(t, delivery, 'POST', '/api/driver/save-web', {
+      ...driver({ email: data.email }),
+      id: data.id,
+      password: 'qwertyuiop',
+    });
+    expect(common.status).toBe(400);
+    expect(common.body.responseMessage).toBe('This password is too common. Choose another one.');
+    expect(common.body.errors).toEqual([
+      { path: 'password', message: 'This password is too common. Choose another one.' },
+    ]);
     const foreign = await call(t, namat, 'POST', '/api/driver/save-web', {
       ...driver(),
       id: data.id,
@@ -143,6 +158,68 @@ describe('POST /api/driver/archive', () => {
   });
 });
 
+describe('driver changes', () => {
+  /** The events published by `act`, as [type, ids] pairs. */
+  /** Whether the driver app's token still opens a session. */
+  const signedIn = async (authorization: string) =>
+    (await findSession(t.database.db, authorization.replace(/^Bearer /, ''), t.config.session, 'bearer')) !==
+    null;
+
+  it('announce driver.created, driver.updated and driver.archived, naming the driver and the admin', async () => {
+    let id = 0;
+    const events = await t.eventsDuring(async () => {
+      const { data } = (await call(t, delivery, 'POST', '/api/driver/add-driver', driver())).body;
+      id = data.id;
+      await call(t, delivery, 'POST', '/api/driver/save-web', {
+        ...driver({ email: data.email }),
+        id,
+        password: null,
+      });
+      await call(t, delivery, 'POST', '/api/driver/archive', { id });
+      // Refused writes announce nothing.
+      await call(t, delivery, 'POST', '/api/driver/archive', { id });
+      await call(t, namat, 'POST', '/api/driver/save-web', { ...driver(), id: 1, password: null });
+    });
+    expect(events.map((e) => [e.type, e.ids, e.tenant_id])).toEqual([
+      ['driver.created', [id], DEMO.delivery.tenantId],
+      ['driver.updated', [id], DEMO.delivery.tenantId],
+      ['driver.archived', [id], DEMO.delivery.tenantId],
+    ]);
+    expect(events.every((e) => e.actor.kind === 'tenant_admin' && typeof e.actor.id === 'number')).toBe(true);
+  });
+
+  it("a new password ends the driver's app sessions; a save without one keeps them", async () => {
+    const { data } = (await call(t, delivery, 'POST', '/api/driver/add-driver', driver())).body;
+    const token = await t.driverToken(data.id);
+    const save = (password: string | null) =>
+      call(t, delivery, 'POST', '/api/driver/save-web', {
+        ...driver({ email: data.email }),
+        id: data.id,
+        password,
+      });
+    expect((await save(null)).status).toBe(200);
+    expect(await signedIn(token)).toBe(true);
+    expect((await save('a-new-lemon-tree-7')).status).toBe(200);
+    expect(await signedIn(token)).toBe(false);
+  });
+
+  it("archiving a driver ends the driver's app sessions", async () => {
+    const { data } = (await call(t, delivery, 'POST', '/api/driver/add-driver', driver())).body;
+    const token = await t.driverToken(data.id);
+    const otherId = (await call(t, delivery, 'POST', '/api/driver/add-driver', driver())).body.data.id;
+    const other = await t.driverToken(otherId);
+    const sessionsOf = async (driverId: number) =>
+      (await t.database.db.select().from(sessions).where(eq(sessions.driverId, driverId))).length;
+    expect(await sessionsOf(data.id)).toBe(1);
+    expect((await call(t, delivery, 'POST', '/api/driver/archive', { id: data.id })).status).toBe(200);
+    // Gone at once, not only refused at the token's next use.
+    expect(await sessionsOf(data.id)).toBe(0);
+    expect(await signedIn(token)).toBe(false);
+    expect(await sessionsOf(otherId)).toBe(1);
+    expect(await signedIn(other)).toBe(true);
+  });
+});
+
 describe('GET /api/v1/drivers/export', () => {
   it('answers a real .xlsx with every matching driver', async () => {
     const res = await t.app.inject({
@@ -151,7 +228,7 @@ describe('GET /api/v1/drivers/export', () => {
       headers: { cookie: delivery },
     });
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    await book.xlsx.load(new Uint8Array(res.rawPayload).buffer);
     const sheet = book.worksheets[0]!;
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(2).value).toBe('Amina');

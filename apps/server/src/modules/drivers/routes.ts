@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   ZDriverAdd,
   ZDriverListQuery,
   ZDriverRow,
@@ -7,19 +8,26 @@ import {
   ZIdBody,
   type TDriverRow,
 } from '@fleet/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireTenantId } from '../../platform/auth.ts';
+import { tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
-import { registerExport, type XlsxColumn } from '../../platform/xlsx.ts';
 import { registerImport } from '../../platform/import-routes.ts';
-import { driverImport } from './import.ts';
-import { addDriver, archiveDriver, driversOf, saveDriver } from './service.ts';
+import { registerExport, type XlsxColumn } from '../../platform/xlsx.ts';
+import {
+  addDriver,
+  archiveDriver,
+  checkDriverImport,
+  drivers,
+  importDrivers,
+  saveDriver,
+} from './service.ts';
 
 const tags = ['Drivers'];
 const errors = ERROR_RESPONSES;
 
-export const driverColumns: XlsxColumn<TDriverRow>[] = [
+const driverColumns: XlsxColumn<TDriverRow>[] = [
   { header: 'ID', value: (d) => d.id, width: 8 },
   { header: 'First name', value: (d) => d.fname, width: 16 },
   { header: 'Last name', value: (d) => d.lname, width: 16 },
@@ -27,22 +35,25 @@ export const driverColumns: XlsxColumn<TDriverRow>[] = [
   { header: 'Vehicle', value: (d) => d.bus?.reference ?? '', width: 14 },
   { header: 'Hourly rate', value: (d) => d.hourly_rate, width: 12, numFmt: '0.00' },
   { header: 'Language', value: (d) => d.language ?? '', width: 10 },
+  { header: 'Tracker ID', value: (d) => d.device_id ?? '', width: 18 },
   { header: 'Created (UTC)', value: (d) => d.created_date, width: 20 },
 ];
 
-export const driverRoutes: ModuleRoutes = async (app, { database: { db } }) => {
+export const driverRoutes: ModuleRoutes = async (app, deps) => {
   const listSchema = {
     tags,
     querystring: ZDriverListQuery,
     response: { 200: ZEnvelope(z.array(ZDriverRow)), ...errors },
   };
-  const list = (query: z.infer<typeof ZDriverListQuery>, tenantId: number) =>
-    driversOf(db, tenantId, { search: query.name ?? query.search, limit: query.limit });
+  const list = async (request: FastifyRequest, query: z.infer<typeof ZDriverListQuery>) =>
+    ok(
+      await drivers(tenantContext(request, deps), { search: query.name ?? query.search, limit: query.limit }),
+    );
 
   app.get(
     '/api/driver/get-drivers',
     { schema: { ...listSchema, summary: 'Live drivers of the tenant (`name` searches, `limit` caps)' } },
-    async (request) => ok(await list(request.query, requireTenantId(request))),
+    async (request) => list(request, request.query),
   );
   app.post(
     '/api/driver/get-drivers',
@@ -53,7 +64,7 @@ export const driverRoutes: ModuleRoutes = async (app, { database: { db } }) => {
         summary: 'Live drivers of the tenant (map page form)',
       },
     },
-    async (request) => ok(await list(request.query, requireTenantId(request))),
+    async (request) => list(request, request.query),
   );
 
   app.post(
@@ -67,14 +78,21 @@ export const driverRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       },
     },
     async (request) => {
-      const { password, fname, lname, email, bus_id, hourly_rate, language } = request.body;
+      const { password, fname, lname, email, bus_id, hourly_rate, language, device_id } = request.body;
       const row = await addDriver(
-        db,
-        requireTenantId(request),
-        { fname, lname, email, busId: bus_id, hourlyRate: hourly_rate, language },
+        tenantContext(request, deps),
+        {
+          fname,
+          lname,
+          email,
+          busId: bus_id,
+          hourlyRate: hourly_rate,
+          language,
+          deviceId: device_id ?? null,
+        },
         password,
       );
-      return ok(row, 'Driver added successfully.');
+      return ok(row, MESSAGES.driver.added);
     },
   );
 
@@ -83,21 +101,22 @@ export const driverRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     {
       schema: {
         tags,
-        summary: 'Update a driver (a null password keeps the current one)',
+        summary:
+          'Update a driver (a null password keeps the current one; an absent device_id keeps the tracker id, null clears it)',
         body: ZDriverSave,
         response: { 200: ZEnvelope(ZDriverRow), ...errors },
       },
     },
     async (request) => {
-      const { id, password, fname, lname, email, bus_id, hourly_rate, language } = request.body;
+      const { id, password, fname, lname, email, bus_id, hourly_rate, language, device_id } = request.body;
+      // An absent device_id keeps the stored one: the original clients never send it.
       const row = await saveDriver(
-        db,
-        requireTenantId(request),
+        tenantContext(request, deps),
         id,
-        { fname, lname, email, busId: bus_id, hourlyRate: hourly_rate, language },
+        { fname, lname, email, busId: bus_id, hourlyRate: hourly_rate, language, deviceId: device_id },
         password,
       );
-      return ok(row, 'Driver updated successfully.');
+      return ok(row, MESSAGES.driver.updated);
     },
   );
 
@@ -112,8 +131,8 @@ export const driverRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       },
     },
     async (request) => {
-      await archiveDriver(db, requireTenantId(request), request.body.id);
-      return ok(null, 'Driver deleted successfully.');
+      await archiveDriver(tenantContext(request, deps), request.body.id);
+      return ok(null, MESSAGES.driver.deleted);
     },
   );
 
@@ -123,8 +142,14 @@ export const driverRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     noun: 'driver',
     fileName: 'Drivers.xlsx',
     columns: driverColumns,
-    load: (tenantId, search) => driversOf(db, tenantId, { search }),
+    load: (request, search) => drivers(tenantContext(request, deps), { search }),
   });
 
-  registerImport(app, driverImport(db));
+  registerImport(app, {
+    url: '/api/v1/drivers/import',
+    tag: 'Drivers',
+    noun: { one: 'driver', many: 'drivers' },
+    check: (request, rows) => checkDriverImport(tenantContext(request, deps), rows),
+    write: (request, values) => importDrivers(tenantContext(request, deps), values),
+  });
 };

@@ -1,21 +1,40 @@
 import { MESSAGES, toUtcString, type TDriverRow } from '@fleet/contract';
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../platform/errors.ts';
-import { hashPassword } from '../../platform/passwords.ts';
-import { findLiveVehicle } from '../vehicles/queries.ts';
+import { emit, inTransaction, type TServiceContext, type TTenantContext } from '../../platform/context.ts';
+import { AppError, uniqueViolationOn } from '../../platform/errors.ts';
+import type { CheckedRow } from '../../platform/import-routes.ts';
+import { assertPasswordNotCommon, commonPasswordTest, hashPassword } from '../../platform/passwords.ts';
+import { endDriverSessions } from '../../platform/sessions.ts';
+import type { SheetRow } from '../../platform/sheet.ts';
+import { languageExists, languages } from '../languages/service.ts';
+import { findVehicle, vehicles } from '../vehicles/service.ts';
+import { checkDriverRows, rowDeviceId, rowEmail, type TDriverImport } from './import.ts';
 import {
   archiveDriver as archiveDriverRow,
+  clearDriversVehicle,
+  driverDeviceInUse,
   driverEmailInUse,
+  findDriverByDevice,
+  findDriverName,
   insertDrivers,
-  languageExists,
   listDrivers,
+  liveDeviceIdsAmong,
+  liveDriverEmailsAmong,
   updateDriver,
   type DriverFilter,
   type TDriverListRow,
   type TDriverValues,
 } from './queries.ts';
 
-export const toDriverRow = (d: TDriverListRow): TDriverRow => ({
+/*
+ * Drivers (spec 000 §2 "Drivers"): a sign-in identity for the driver app (an e-mail unique among
+ * live drivers everywhere), a vehicle of the tenant, an hourly rate, a language and optionally the
+ * id its GPS tracker app reports (unique among live drivers everywhere); deletes are archives. The module's door: routes, other modules (the driver's records, trips), jobs and the
+ * seed call these functions only.
+ */
+
+export type { TDriverImport, TDriverValues };
+
+const toDriverRow = (d: TDriverListRow): TDriverRow => ({
   id: d.id,
   fname: d.fname,
   lname: d.lname,
@@ -24,61 +43,168 @@ export const toDriverRow = (d: TDriverListRow): TDriverRow => ({
   bus: d.busId !== null && d.busReference !== null ? { id: d.busId, reference: d.busReference } : null,
   hourly_rate: Number(d.hourlyRate),
   language: d.language,
+  device_id: d.deviceId,
   created_date: toUtcString(d.createdDate),
   archived: d.archived ? 1 : 0,
 });
 
-export async function driversOf(db: Db, tenantId: number, filter: DriverFilter = {}): Promise<TDriverRow[]> {
-  return (await listDrivers(db, tenantId, filter)).map(toDriverRow);
+/** Live drivers of the tenant, newest first, with the reference of their vehicle. */
+export async function drivers(ctx: TTenantContext, filter: DriverFilter = {}): Promise<TDriverRow[]> {
+  return (await listDrivers(ctx.db, ctx.tenantId, filter)).map(toDriverRow);
 }
 
-async function driverById(db: Db, tenantId: number, id: number): Promise<TDriverRow> {
-  const [row] = await listDrivers(db, tenantId, { id });
+/** A live driver of this tenant, or undefined (another tenant's answers as a missing one does). */
+export async function findDriver(ctx: TTenantContext, id: number): Promise<TDriverRow | undefined> {
+  const [row] = await listDrivers(ctx.db, ctx.tenantId, { id });
+  return row ? toDriverRow(row) : undefined;
+}
+
+/**
+ * The driver whose records are asked for: a driver of this tenant, archived or not (history still
+ * shows archived drivers), else 404, the same answer as for another tenant's driver.
+ */
+export async function driverOf(
+  ctx: TTenantContext,
+  id: number,
+): Promise<{ id: number; fname: string; lname: string }> {
+  const driver = await findDriverName(ctx.db, ctx.tenantId, id);
+  if (!driver) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+  return driver;
+}
+
+async function driverById(ctx: TTenantContext, id: number): Promise<TDriverRow> {
+  const row = await findDriver(ctx, id);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  return toDriverRow(row);
+  return row;
 }
 
-/** The checks a driver's values need beyond their shape: free e-mail, own live vehicle, known language. */
-async function assertDriverValues(db: Db, tenantId: number, values: TDriverValues, exceptId?: number) {
-  if (await driverEmailInUse(db, values.email, exceptId))
+const deviceIdTaken = () => AppError.field('device_id', MESSAGES.driver.deviceIdTaken);
+
+/**
+ * A write that lost a race for a tracker id on the unique index answers as the check before it
+ * would have: a 400 naming the field, not the generic conflict.
+ */
+async function claimingDeviceId<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolationOn(error) === 'drivers_device_live_idx') throw deviceIdTaken();
+    throw error;
+  }
+}
+
+/**
+ * The checks a driver's values need beyond their shape: free e-mail, own live vehicle, known
+ * language, a tracker id no other live driver (of any tenant) reports with.
+ */
+async function assertDriverValues(ctx: TTenantContext, values: TDriverValues, exceptId?: number) {
+  if (await driverEmailInUse(ctx.db, values.email, exceptId))
     throw new AppError('CONFLICT', MESSAGES.driver.emailTaken);
-  if (values.busId !== null && !(await findLiveVehicle(db, tenantId, values.busId))) {
+  if (values.deviceId && (await driverDeviceInUse(ctx.db, values.deviceId, exceptId))) throw deviceIdTaken();
+  if (values.busId !== null && !(await findVehicle(ctx, values.busId))) {
     throw new AppError('BAD_REQUEST', MESSAGES.driver.vehicleUnknown);
   }
-  if (values.language !== null && !(await languageExists(db, values.language))) {
+  if (values.language !== null && !(await languageExists(ctx, values.language))) {
     throw new AppError('BAD_REQUEST', MESSAGES.driver.languageUnknown);
   }
 }
 
 export async function addDriver(
-  db: Db,
-  tenantId: number,
+  ctx: TTenantContext,
   values: TDriverValues,
   password: string,
 ): Promise<TDriverRow> {
-  await assertDriverValues(db, tenantId, values);
-  const [created] = await insertDrivers(db, tenantId, [
-    { ...values, passwordHash: await hashPassword(password) },
-  ]);
-  return driverById(db, tenantId, created!.id);
+  await assertDriverValues(ctx, values);
+  await assertPasswordNotCommon(password);
+  const passwordHash = await hashPassword(password);
+  const [id] = await claimingDeviceId(() =>
+    insertDrivers(ctx.db, ctx.tenantId, [{ ...values, passwordHash }]),
+  );
+  emit(ctx, 'driver.created', [id!]);
+  return driverById(ctx, id!);
 }
 
+/** Updates a driver; a new password (null keeps the current one) signs the driver's app out everywhere. */
 export async function saveDriver(
-  db: Db,
-  tenantId: number,
+  ctx: TTenantContext,
   id: number,
   values: TDriverValues,
   password: string | null,
 ): Promise<TDriverRow> {
-  await assertDriverValues(db, tenantId, values, id);
-  const updated = await updateDriver(db, tenantId, id, {
-    ...values,
-    ...(password ? { passwordHash: await hashPassword(password) } : {}),
+  await assertDriverValues(ctx, values, id);
+  if (password) await assertPasswordNotCommon(password);
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  await inTransaction(ctx, async (tx) => {
+    const updated = await claimingDeviceId(() =>
+      updateDriver(tx.db, tx.tenantId, id, { ...values, ...(passwordHash ? { passwordHash } : {}) }),
+    );
+    if (!updated) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+    if (passwordHash) await endDriverSessions(tx.db, id);
+    emit(tx, 'driver.updated', [id]);
   });
-  if (!updated) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  return driverById(db, tenantId, id);
+  return driverById(ctx, id);
 }
 
-export async function archiveDriver(db: Db, tenantId: number, id: number): Promise<void> {
-  if (!(await archiveDriverRow(db, tenantId, id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+/** Archives a driver and ends the driver's app sessions, in one transaction. */
+export async function archiveDriver(ctx: TTenantContext, id: number): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    if (!(await archiveDriverRow(tx.db, tx.tenantId, id)))
+      throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+    await endDriverSessions(tx.db, id);
+    emit(tx, 'driver.archived', [id]);
+  });
+}
+
+/**
+ * The driver a tracker reports for, by the id it sends: a live driver of a live tenant, in any
+ * tenant (the id is the tracker's credential), or undefined.
+ */
+export async function trackerDriver(
+  ctx: TServiceContext,
+  deviceId: string,
+): Promise<{ tenantId: number; driverId: number } | undefined> {
+  return findDriverByDevice(ctx.db, deviceId);
+}
+
+/** Takes an archived vehicle from every driver who had it (the vehicles module calls this in its transaction). */
+export async function takeVehicleFromDrivers(ctx: TTenantContext, vehicleId: number): Promise<void> {
+  emit(ctx, 'driver.updated', await clearDriversVehicle(ctx.db, ctx.tenantId, vehicleId));
+}
+
+/** Checks an uploaded sheet of drivers row by row against the tenant's data; writes nothing. */
+export async function checkDriverImport(
+  ctx: TTenantContext,
+  rows: SheetRow[],
+): Promise<CheckedRow<TDriverImport>[]> {
+  const vehicleIds = new Map((await vehicles(ctx)).map((v) => [v.reference.toLowerCase(), v.id]));
+  const languageCodes = new Map<string, string>();
+  for (const l of await languages(ctx)) {
+    languageCodes.set(l.code.toLowerCase(), l.code);
+    languageCodes.set(l.name.toLowerCase(), l.code);
+  }
+  const fileEmails = rows.map((r) => rowEmail(r.values).trim().toLowerCase()).filter(Boolean);
+  const takenEmails = new Set(await liveDriverEmailsAmong(ctx.db, fileEmails));
+  const fileDeviceIds = rows.map((r) => rowDeviceId(r.values).trim()).filter(Boolean);
+  const takenDeviceIds = new Set(await liveDeviceIdsAmong(ctx.db, fileDeviceIds));
+  return checkDriverRows(rows, {
+    vehicleIds,
+    languageCodes,
+    takenEmails,
+    takenDeviceIds,
+    isCommonPassword: await commonPasswordTest(),
+  });
+}
+
+/** Writes checked drivers in one statement (all or none) and announces them in one event. */
+export async function importDrivers(ctx: TTenantContext, values: TDriverImport[]): Promise<number> {
+  const rows = await Promise.all(
+    values.map(async ({ password, ...v }) => ({
+      ...v,
+      // An empty hash matches no password: the driver cannot sign in until an admin sets one.
+      passwordHash: password ? await hashPassword(password) : '',
+    })),
+  );
+  const ids = await claimingDeviceId(() => insertDrivers(ctx.db, ctx.tenantId, rows));
+  emit(ctx, 'driver.created', ids);
+  return ids.length;
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@fleet/contract';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
-import { withoutPlusCode } from './geocoder.ts';
+import { withoutPlusCode } from './service.ts';
 
 /** A real local HTTP service answering every request with `answer(url)`; records the URLs asked. */
 async function fakeService(answer: (url: URL) => { status: number; body: unknown }) {

@@ -1,16 +1,9 @@
-import {
-  MESSAGES,
-  ZAppConfig,
-  ZEnvelope,
-  ZErrorEnvelope,
-  ZGeocodeQuery,
-  ZGeocodeResult,
-} from '@fleet/contract';
+import { ZAppConfig, ZEnvelope, ZErrorEnvelope, ZGeocodeQuery, ZGeocodeResult } from '@fleet/contract';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../platform/deps.ts';
+import { ACCESS } from '../../platform/principal.ts';
 import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
-import { AppError } from '../../platform/errors.ts';
-import { searchPlaces } from './geocoder.ts';
+import { searchAddresses } from './service.ts';
 
 /** The console's view of the optional map services: the map style and the address search. */
 export const geoRoutes: ModuleRoutes = async (app, { config }) => {
@@ -19,7 +12,7 @@ export const geoRoutes: ModuleRoutes = async (app, { config }) => {
   app.get(
     '/api/app-config',
     {
-      config: { access: 'admin' },
+      config: { access: ACCESS.admins },
       schema: {
         tags: ['Settings'],
         summary: 'Optional services of this installation (map style, address search)',
@@ -32,7 +25,7 @@ export const geoRoutes: ModuleRoutes = async (app, { config }) => {
   app.get(
     '/api/geocode/search',
     {
-      config: { access: 'admin' },
+      config: { access: ACCESS.admins },
       schema: {
         tags: ['Settings'],
         summary: 'Find places by address or name through the configured geocoder',
@@ -45,14 +38,6 @@ export const geoRoutes: ModuleRoutes = async (app, { config }) => {
         },
       },
     },
-    async (request) => {
-      if (!geocoderUrl) throw new AppError('NOT_CONFIGURED', MESSAGES.places.geocoderOff);
-      try {
-        return ok(await searchPlaces(geocoderUrl, request.query.q));
-      } catch (error) {
-        request.log.warn({ err: error }, 'geocoder search failed');
-        throw new AppError('BAD_GATEWAY', MESSAGES.places.geocoderFailed);
-      }
-    },
+    async (request) => ok(await searchAddresses(geocoderUrl, request.query.q, request.log)),
   );
 };

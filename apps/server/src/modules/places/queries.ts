@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt } from 'drizzle-orm';
+import { and, inArray, desc, eq, gte, ilike, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { destinations, warehouses } from '../../db/schema/index.ts';
@@ -14,15 +14,28 @@ export interface PlaceFilter {
 export type TPlaceValues = { name: string; lat: number; lon: number };
 
 // Origins (warehouses) and destinations are both named points of a tenant. The two tables differ
-// only in the name column (title vs name), so each gets the same five queries from one description.
+// only in the name column (title vs name), so each gets the same queries from one description;
+// the insert is spelled per table, the one statement whose values TypeScript checks column by column.
 const TABLES = {
-  warehouses: { table: warehouses, name: warehouses.title, nameKey: 'title' as const },
-  destinations: { table: destinations, name: destinations.name, nameKey: 'name' as const },
+  warehouses: {
+    table: warehouses,
+    name: warehouses.title,
+    nameKey: 'title' as const,
+    insert: (db: Db, tenantId: number, v: TPlaceValues) =>
+      db.insert(warehouses).values({ tenantId, title: v.name, lat: v.lat, lon: v.lon }).returning(),
+  },
+  destinations: {
+    table: destinations,
+    name: destinations.name,
+    nameKey: 'name' as const,
+    insert: (db: Db, tenantId: number, v: TPlaceValues) =>
+      db.insert(destinations).values({ tenantId, name: v.name, lat: v.lat, lon: v.lon }).returning(),
+  },
 };
 export type TPlaceKind = keyof typeof TABLES;
 
 export function placeQueries(kind: TPlaceKind) {
-  const { table, name, nameKey } = TABLES[kind];
+  const { table, name, nameKey, insert } = TABLES[kind];
   const live = (tenantId: number) => and(eq(table.tenantId, tenantId), eq(table.archived, false));
   const toRow = (
     r: { id: number; lat: number; lon: number; createdDate: Date } & Record<string, unknown>,
@@ -51,17 +64,18 @@ export function placeQueries(kind: TPlaceKind) {
         .limit(limit ?? 100_000);
       return rows.map(toRow);
     },
+    /** The tenant's live places among these ids (another tenant's are as unknown as missing ones). */
+    async byIds(db: Db, tenantId: number, ids: number[]) {
+      if (ids.length === 0) return [];
+      return (
+        await db
+          .select()
+          .from(table)
+          .where(and(live(tenantId), inArray(table.id, ids)))
+      ).map(toRow);
+    },
     async insert(db: Db, tenantId: number, v: TPlaceValues) {
-      const [row] = await db
-        .insert(table)
-        // The computed name key is right for either table; TypeScript cannot follow it through the union.
-        .values({
-          tenantId,
-          [nameKey]: v.name,
-          lat: v.lat,
-          lon: v.lon,
-        } as unknown as typeof table.$inferInsert)
-        .returning();
+      const [row] = await insert(db, tenantId, v);
       return toRow(row!);
     },
     async update(db: Db, tenantId: number, id: number, v: TPlaceValues) {

@@ -82,7 +82,7 @@ describe('origins (warehouse/*)', () => {
       headers: { cookie: delivery },
     });
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    await book.xlsx.load(new Uint8Array(file.rawPayload).buffer);
     const rows: unknown[][] = [];
     book.worksheets[0]!.eachRow((r, n) => n > 1 && rows.push([r.getCell(1).value, r.getCell(2).value]));
     expect(rows).toEqual([[april, 'Dated Depot April']]);
@@ -136,6 +136,39 @@ describe('destinations (destination/*)', () => {
     expect((await call(t, delivery, 'POST', '/api/destination/archive', { id })).body.responseMessage).toBe(
       'Destination deleted successfully.',
     );
+  });
+});
+
+describe('place changes', () => {
+  it('announce origin.* and destination.* events naming the place and the admin; refused writes announce nothing', async () => {
+    const from = t.events.length;
+    const origin = (
+      await call(t, delivery, 'POST', '/api/warehouse/add', { title: 'Evt Hub', lat: 25, lon: 55 })
+    ).body.data.id as number;
+    await call(t, delivery, 'POST', '/api/warehouse/save', {
+      id: origin,
+      title: 'Evt Hub 2',
+      lat: 25,
+      lon: 55,
+    });
+    await call(t, delivery, 'POST', '/api/warehouse/archive', { id: origin });
+    await call(t, delivery, 'POST', '/api/warehouse/archive', { id: origin });
+    const place = { name: 'Evt Stop', lat: 25.1, lon: 55.1 };
+    const destination = (await call(t, delivery, 'POST', '/api/destination/add', place)).body.data
+      .id as number;
+    await call(t, delivery, 'POST', '/api/destination/save', { ...place, id: destination });
+    await call(t, namat, 'POST', '/api/destination/save', { ...place, id: destination });
+    await call(t, delivery, 'POST', '/api/destination/archive', { id: destination });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const tenant = DEMO.delivery.tenantId;
+    expect(t.events.slice(from).map((e) => [e.type, e.ids, e.tenant_id, e.actor.kind])).toEqual([
+      ['origin.created', [origin], tenant, 'tenant_admin'],
+      ['origin.updated', [origin], tenant, 'tenant_admin'],
+      ['origin.archived', [origin], tenant, 'tenant_admin'],
+      ['destination.created', [destination], tenant, 'tenant_admin'],
+      ['destination.updated', [destination], tenant, 'tenant_admin'],
+      ['destination.archived', [destination], tenant, 'tenant_admin'],
+    ]);
   });
 });
 

@@ -1,8 +1,5 @@
 import {
   MESSAGES,
-  rangeEnd,
-  rangeStart,
-  toUtcString,
   ZDestinationInput,
   ZDestinationRow,
   ZDestinationSave,
@@ -16,42 +13,42 @@ import {
   type TDestinationRow,
   type TWarehouseRow,
 } from '@fleet/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireTenantId } from '../../platform/auth.ts';
+import { tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
-import { AppError } from '../../platform/errors.ts';
-import { registerExport } from '../../platform/xlsx.ts';
-import { placeQueries, type TPlace } from './queries.ts';
+import { registerExport, type XlsxColumn } from '../../platform/xlsx.ts';
+import {
+  addDestination,
+  addOrigin,
+  archiveDestination,
+  archiveOrigin,
+  destinations,
+  origins,
+  saveDestination,
+  saveOrigin,
+} from './service.ts';
 
-const warehouseRow = (p: TPlace): TWarehouseRow => ({
-  id: p.id,
-  title: p.name,
-  lat: p.lat,
-  lon: p.lon,
-  created_date: toUtcString(p.createdDate),
-});
-const destinationRow = (p: TPlace): TDestinationRow => ({
-  id: p.id,
-  name: p.name,
-  lat: p.lat,
-  lon: p.lon,
-  tenant_id: p.tenantId,
-  created_date: toUtcString(p.createdDate),
-});
 const ZAnyBody = z.object({}).passthrough().nullish();
-const placeColumns = [
-  { header: 'ID', value: (p: TPlace) => p.id, width: 8 },
-  { header: 'Name', value: (p: TPlace) => p.name, width: 40 },
-  { header: 'Latitude', value: (p: TPlace) => p.lat, width: 12, numFmt: '0.000000' },
-  { header: 'Longitude', value: (p: TPlace) => p.lon, width: 12, numFmt: '0.000000' },
+const coordinates = <Row extends { lat: number; lon: number }>(): XlsxColumn<Row>[] => [
+  { header: 'Latitude', value: (p) => p.lat, width: 12, numFmt: '0.000000' },
+  { header: 'Longitude', value: (p) => p.lon, width: 12, numFmt: '0.000000' },
+];
+const originColumns: XlsxColumn<TWarehouseRow>[] = [
+  { header: 'ID', value: (p) => p.id, width: 8 },
+  { header: 'Name', value: (p) => p.title, width: 40 },
+  ...coordinates<TWarehouseRow>(),
+  { header: 'Added (UTC)', value: (p) => p.created_date, width: 20 },
+];
+const destinationColumns: XlsxColumn<TDestinationRow>[] = [
+  { header: 'ID', value: (p) => p.id, width: 8 },
+  { header: 'Name', value: (p) => p.name, width: 40 },
+  ...coordinates<TDestinationRow>(),
 ];
 
 /** Origins (warehouses) and destinations: the spec's calls, one shape of code for both. */
-export const placeRoutes: ModuleRoutes = async (app, { database: { db } }) => {
-  const origins = placeQueries('warehouses');
-  const dests = placeQueries('destinations');
-  const notFound = () => new AppError('NOT_FOUND', MESSAGES.http.notFound);
+export const placeRoutes: ModuleRoutes = async (app, deps) => {
   const searchOf = (q: z.infer<typeof ZPlaceListQuery>) => q.title ?? q.name ?? q.search;
 
   // ---- Origins ----
@@ -60,28 +57,24 @@ export const placeRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     querystring: ZPlaceListQuery,
     response: { 200: ZEnvelope(z.array(ZWarehouseRow)), ...errors },
   };
-  /** The origins' date controls: added between two days (either may be left open). */
-  const addedBetween = ({ fdate, tdate }: { fdate?: string | undefined; tdate?: string | undefined }) => {
-    const range = { from: fdate ? rangeStart(fdate) : undefined, to: tdate ? rangeEnd(tdate) : undefined };
-    if (range.from && range.to && range.to <= range.from)
-      throw new AppError('BAD_REQUEST', MESSAGES.trips.rangeInvalid);
-    return range;
-  };
-  const listOrigins = async (tenantId: number, q: z.infer<typeof ZPlaceListQuery>) =>
+  const listOrigins = async (r: FastifyRequest, q: z.infer<typeof ZPlaceListQuery>) =>
     ok(
-      (await origins.list(db, tenantId, { search: searchOf(q), limit: q.limit, ...addedBetween(q) })).map(
-        warehouseRow,
-      ),
+      await origins(tenantContext(r, deps), {
+        search: searchOf(q),
+        limit: q.limit,
+        fdate: q.fdate,
+        tdate: q.tdate,
+      }),
     );
   app.get(
     '/api/warehouse/get-warehouse',
     { schema: { ...originList, summary: 'Origins (`title` searches, `limit` caps)' } },
-    async (r) => listOrigins(requireTenantId(r), r.query),
+    async (r) => listOrigins(r, r.query),
   );
   app.post(
     '/api/warehouse/get-warehouse',
     { schema: { ...originList, body: ZAnyBody, summary: 'Origins (`title` searches, `limit` caps)' } },
-    async (r) => listOrigins(requireTenantId(r), r.query),
+    async (r) => listOrigins(r, r.query),
   );
   app.post(
     '/api/warehouse/add',
@@ -96,8 +89,8 @@ export const placeRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     async (r) => {
       const { title, lat, lon } = r.body;
       return ok(
-        warehouseRow(await origins.insert(db, requireTenantId(r), { name: title, lat, lon })),
-        'Added successfully.',
+        await addOrigin(tenantContext(r, deps), { name: title, lat, lon }),
+        MESSAGES.places.originAdded,
       );
     },
   );
@@ -113,9 +106,8 @@ export const placeRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     },
     async (r) => {
       const { id, title, lat, lon } = r.body;
-      const row = await origins.update(db, requireTenantId(r), id, { name: title, lat, lon });
-      if (!row) throw notFound();
-      return ok(warehouseRow(row), 'Updated successfully.');
+      const row = await saveOrigin(tenantContext(r, deps), id, { name: title, lat, lon });
+      return ok(row, MESSAGES.places.originUpdated);
     },
   );
   app.post(
@@ -129,8 +121,8 @@ export const placeRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       },
     },
     async (r) => {
-      if (!(await origins.archive(db, requireTenantId(r), r.body.id))) throw notFound();
-      return ok(null, 'Deleted successfully.');
+      await archiveOrigin(tenantContext(r, deps), r.body.id);
+      return ok(null, MESSAGES.places.originDeleted);
     },
   );
   registerExport(app, {
@@ -138,12 +130,10 @@ export const placeRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     tag: 'Origins',
     noun: 'origin',
     fileName: 'Origins.xlsx',
-    columns: [
-      ...placeColumns,
-      { header: 'Added (UTC)', value: (p) => toUtcString(p.createdDate), width: 20 },
-    ],
+    columns: originColumns,
     filters: z.object({ fdate: zDateBound().optional(), tdate: zDateBound().optional() }),
-    load: (tenantId, search, range) => origins.list(db, tenantId, { search, ...addedBetween(range) }),
+    load: (request, search, { fdate, tdate }) =>
+      origins(tenantContext(request, deps), { search, fdate, tdate }),
   });
 
   // ---- Destinations ----
@@ -156,11 +146,7 @@ export const placeRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     '/api/destination/get-destinations',
     { schema: { ...destList, summary: 'Destinations (`name` searches, `limit` caps)' } },
     async (r) =>
-      ok(
-        (await dests.list(db, requireTenantId(r), { search: searchOf(r.query), limit: r.query.limit })).map(
-          destinationRow,
-        ),
-      ),
+      ok(await destinations(tenantContext(r, deps), { search: searchOf(r.query), limit: r.query.limit })),
   );
   app.post(
     '/api/destination/add',
@@ -175,8 +161,8 @@ export const placeRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     async (r) => {
       const { name, lat, lon } = r.body;
       return ok(
-        destinationRow(await dests.insert(db, requireTenantId(r), { name, lat, lon })),
-        'Destination added successfully.',
+        await addDestination(tenantContext(r, deps), { name, lat, lon }),
+        MESSAGES.places.destinationAdded,
       );
     },
   );
@@ -192,9 +178,8 @@ export const placeRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     },
     async (r) => {
       const { id, name, lat, lon } = r.body;
-      const row = await dests.update(db, requireTenantId(r), id, { name, lat, lon });
-      if (!row) throw notFound();
-      return ok(destinationRow(row), 'Destination updated successfully.');
+      const row = await saveDestination(tenantContext(r, deps), id, { name, lat, lon });
+      return ok(row, MESSAGES.places.destinationUpdated);
     },
   );
   app.post(
@@ -208,8 +193,8 @@ export const placeRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       },
     },
     async (r) => {
-      if (!(await dests.archive(db, requireTenantId(r), r.body.id))) throw notFound();
-      return ok(null, 'Destination deleted successfully.');
+      await archiveDestination(tenantContext(r, deps), r.body.id);
+      return ok(null, MESSAGES.places.destinationDeleted);
     },
   );
   registerExport(app, {
@@ -217,7 +202,7 @@ export const placeRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     tag: 'Destinations',
     noun: 'destination',
     fileName: 'Destinations.xlsx',
-    columns: placeColumns,
-    load: (tenantId, search) => dests.list(db, tenantId, { search }),
+    columns: destinationColumns,
+    load: (request, search) => destinations(tenantContext(request, deps), { search }),
   });
 };

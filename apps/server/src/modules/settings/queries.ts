@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   currencies,
@@ -40,3 +40,28 @@ export const listVolumeUnits = (db: Db) =>
     .orderBy(asc(volumeUnits.id));
 
 export const listTenantTypes = (db: Db) => db.select().from(tenantTypes).orderBy(asc(tenantTypes.id));
+
+export async function tenantNameAndType(db: Db, tenantId: number) {
+  const [row] = await db
+    .select({ name: tenants.name, type: tenants.type })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  return row;
+}
+
+/** Writes the given settings of a tenant (insert or replace, key by key) in one statement. */
+export async function upsertTenantSettings(
+  db: Db,
+  tenantId: number,
+  items: { key: string; value: string }[],
+) {
+  if (items.length === 0) return;
+  await db
+    .insert(tenantSettings)
+    .values(items.map((i) => ({ tenantId, key: i.key, value: i.value })))
+    .onConflictDoUpdate({
+      target: [tenantSettings.tenantId, tenantSettings.key],
+      set: { value: sql`excluded.value` },
+    });
+}

@@ -6,20 +6,37 @@ import {
   ZTenantTypeOption,
   ZUnit,
 } from '@fleet/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.ts';
+import { callerContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
+import { ACCESS } from '../../platform/principal.ts';
 import { ERROR_RESPONSES } from '../../platform/envelope.ts';
-import { listCurrencies, listSpaceUnits, listTenantTypes, listVolumeUnits } from './queries.ts';
-import { defaultSettings, tenantSettingsFor } from './service.ts';
+import {
+  currencies,
+  defaultSettings,
+  settingsTenantFor,
+  spaceUnits,
+  tenantSettings,
+  tenantTypes,
+  volumeUnits,
+} from './service.ts';
 
 const tags = ['Settings'];
 const ok = <T>(data: T) => ({ responseCode: RESPONSE_CODE.success, responseMessage: '', data });
 const errors = ERROR_RESPONSES;
 
-export const settingsRoutes: ModuleRoutes = async (app, { database: { db } }) => {
+export const settingsRoutes: ModuleRoutes = async (app, deps) => {
+  const { db } = deps.database;
+  const settingsOf = async (request: FastifyRequest, tenantId: number | undefined) =>
+    ok(
+      await tenantSettings(
+        await settingsTenantFor(callerContext(request, deps), requireAuth(request), tenantId),
+      ),
+    );
   const settingsSchema = { tags, response: { 200: ZEnvelope(z.array(ZSettingItem)), ...errors } };
-  const settingsConfig = { access: 'admin' as const, superAdminAnyTenant: true };
+  const settingsConfig = { access: ACCESS.admins, superAdminAnyTenant: true };
 
   app.get(
     '/api/tenant-settings/get-settings',
@@ -27,7 +44,7 @@ export const settingsRoutes: ModuleRoutes = async (app, { database: { db } }) =>
       config: settingsConfig,
       schema: { ...settingsSchema, summary: "A tenant's settings (key/value)", querystring: ZTenantIdQuery },
     },
-    async (request) => ok(await tenantSettingsFor(db, requireAuth(request), request.query.tenant_id)),
+    async (request) => settingsOf(request, request.query.tenant_id),
   );
 
   app.post(
@@ -40,7 +57,7 @@ export const settingsRoutes: ModuleRoutes = async (app, { database: { db } }) =>
         body: ZTenantIdQuery.optional(),
       },
     },
-    async (request) => ok(await tenantSettingsFor(db, requireAuth(request), request.body?.tenant_id)),
+    async (request) => settingsOf(request, request.body?.tenant_id),
   );
 
   const list = <T extends z.ZodType>(
@@ -52,7 +69,7 @@ export const settingsRoutes: ModuleRoutes = async (app, { database: { db } }) =>
     app.get(
       url,
       {
-        config: { access: 'admin' },
+        config: { access: ACCESS.admins },
         schema: { tags, summary, response: { 200: ZEnvelope(z.array(item)), ...errors } },
       },
       async () => ok(await load()),
@@ -64,8 +81,8 @@ export const settingsRoutes: ModuleRoutes = async (app, { database: { db } }) =>
     ZSettingItem,
     async () => defaultSettings(),
   );
-  list('/api/settings/get-currencies', 'Currencies', ZUnit, () => listCurrencies(db));
-  list('/api/settings/get-space-units', 'Distance units', ZUnit, () => listSpaceUnits(db));
-  list('/api/settings/get-volume-units', 'Volume units', ZUnit, () => listVolumeUnits(db));
-  list('/api/settings/get-tenant-types', 'Tenant types', ZTenantTypeOption, () => listTenantTypes(db));
+  list('/api/settings/get-currencies', 'Currencies', ZUnit, () => currencies(db));
+  list('/api/settings/get-space-units', 'Distance units', ZUnit, () => spaceUnits(db));
+  list('/api/settings/get-volume-units', 'Volume units', ZUnit, () => volumeUnits(db));
+  list('/api/settings/get-tenant-types', 'Tenant types', ZTenantTypeOption, () => tenantTypes(db));
 };

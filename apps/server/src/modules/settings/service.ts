@@ -1,25 +1,118 @@
-import { DEFAULT_SETTINGS, MESSAGES, type TSettingItem } from '@fleet/contract';
+import {
+  DEFAULT_SETTINGS,
+  DEFAULT_THRESHOLDS,
+  MESSAGES,
+  termsFromSettings,
+  type TSettingItem,
+  type TTerms,
+  type TThresholds,
+} from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
-import type { TAuth } from '../../platform/sessions.ts';
+import { emit, inTenant, type TServiceContext, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { listTenantSettings, tenantExists } from './queries.ts';
+import type { TAdminPrincipal } from '../../platform/principal.ts';
+import {
+  listCurrencies,
+  listSpaceUnits,
+  listTenantSettings,
+  listTenantTypes,
+  listVolumeUnits,
+  tenantExists,
+  tenantNameAndType,
+  upsertTenantSettings,
+} from './queries.ts';
+import { validateSettings } from './validate.ts';
 
 /**
- * The settings of the tenant a caller asks for: a tenant admin gets their own tenant's (the
- * tenant_id check has already refused any other), the super admin must name one.
+ * The tenant a settings call is about: a tenant admin's own (any other was refused already), or the
+ * one the super admin names, which must exist.
  */
-export async function tenantSettingsFor(
-  db: Db,
-  auth: TAuth,
-  requested: number | undefined,
-): Promise<TSettingItem[]> {
-  const tenantId = requested ?? auth.tenantId;
-  if (tenantId === null || tenantId === undefined) {
-    throw new AppError('BAD_REQUEST', 'tenant_id is required.');
-  }
-  if (!(await tenantExists(db, tenantId))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  return listTenantSettings(db, tenantId);
+export async function settingsTenantFor(
+  ctx: TServiceContext,
+  admin: TAdminPrincipal,
+  requested: number | null | undefined,
+): Promise<TTenantContext> {
+  const tenantId = admin.kind === 'super_admin' ? requested : admin.tenantId;
+  if (tenantId === null || tenantId === undefined)
+    throw new AppError('BAD_REQUEST', MESSAGES.tenant.idRequired);
+  if (!(await tenantExists(ctx.db, tenantId))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+  return inTenant(ctx, tenantId);
 }
+
+export const tenantSettings = (ctx: TTenantContext): Promise<TSettingItem[]> =>
+  listTenantSettings(ctx.db, ctx.tenantId);
 
 export const defaultSettings = (): TSettingItem[] =>
   Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value }));
+
+/** The reference lists every tenant chooses from (spec 000 §3). */
+export const currencies = (db: Db) => listCurrencies(db);
+export const spaceUnits = (db: Db) => listSpaceUnits(db);
+export const volumeUnits = (db: Db) => listVolumeUnits(db);
+export const tenantTypes = (db: Db) => listTenantTypes(db);
+export const tenantExistsById = (db: Db, tenantId: number) => tenantExists(db, tenantId);
+
+/** Checks every pair against the keys and lists, then writes them, all or none. */
+export async function saveTenantSettings(ctx: TTenantContext, items: TSettingItem[]): Promise<void> {
+  if (!(await tenantExists(ctx.db, ctx.tenantId))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+  const [currencyList, spaceList, volumeList] = await Promise.all([
+    listCurrencies(ctx.db),
+    listSpaceUnits(ctx.db),
+    listVolumeUnits(ctx.db),
+  ]);
+  validateSettings(items, {
+    currencies: currencyList.map((c) => c.name),
+    spaceUnits: spaceList.map((u) => u.name),
+    volumeUnits: volumeList.map((u) => u.name),
+  });
+  await upsertTenantSettings(ctx.db, ctx.tenantId, items);
+  emit(ctx, 'settings.updated', [ctx.tenantId]);
+}
+
+/**
+ * Everything about a tenant that shapes what the product computes and writes for it, read in one
+ * place: its name and type, its time zone, its terms and units, and the thresholds of the live
+ * engines. Reports, schedules, exports and the engines read this, never the settings rows.
+ */
+export interface TTenantProfile {
+  tenantId: number;
+  name: string;
+  type: string;
+  /** IANA zone of the tenant's wall clock (reports, schedules). */
+  timeZone: string;
+  terms: TTerms;
+  thresholds: TThresholds;
+}
+
+export async function tenantProfile(ctx: TTenantContext): Promise<TTenantProfile> {
+  const [tenant, settings, currencyList, spaceList, volumeList] = await Promise.all([
+    tenantNameAndType(ctx.db, ctx.tenantId),
+    listTenantSettings(ctx.db, ctx.tenantId),
+    listCurrencies(ctx.db),
+    listSpaceUnits(ctx.db),
+    listVolumeUnits(ctx.db),
+  ]);
+  if (!tenant) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+  const value = (key: string) => settings.find((s) => s.key === key)?.value.trim() || undefined;
+  const number = (key: string, fallback: number) => {
+    const n = Number(value(key));
+    return Number.isFinite(n) && n > 0 ? n : fallback;
+  };
+  return {
+    tenantId: ctx.tenantId,
+    name: tenant.name,
+    type: tenant.type,
+    timeZone: value('time_zone') ?? DEFAULT_SETTINGS.time_zone,
+    terms: termsFromSettings({
+      settings,
+      tenantType: tenant.type,
+      currencies: currencyList,
+      spaceUnits: spaceList,
+      volumeUnits: volumeList,
+    }),
+    thresholds: {
+      stopRadiusMeters: number('stop_radius_m', DEFAULT_THRESHOLDS.stopRadiusMeters),
+      idleSpeedKmh: number('idle_speed_kmh', DEFAULT_THRESHOLDS.idleSpeedKmh),
+    },
+  };
+}

@@ -1,4 +1,16 @@
-import { isTimeZone, MESSAGES, SETTING_KEYS, TERM_KEYS, type TSettingItem } from '@fleet/contract';
+import {
+  isTimeZone,
+  MESSAGES,
+  SETTING_KEYS,
+  TERM_KEYS,
+  THRESHOLD_LIMITS,
+  type TSettingItem,
+} from '@fleet/contract';
+
+const THRESHOLD_LABELS: Record<string, string> = {
+  stop_radius_m: 'Stop radius (m)',
+  idle_speed_kmh: 'Idle speed (km/h)',
+};
 import { AppError } from '../../platform/errors.ts';
 
 export interface KnownLists {
@@ -31,6 +43,16 @@ export function validateSettings(items: TSettingItem[], lists: KnownLists): void
       throw new AppError('BAD_REQUEST', MESSAGES.settings.lonInvalid);
     if (terms.has(key) && (value.length < 1 || value.length > 49)) {
       throw new AppError('BAD_REQUEST', MESSAGES.settings.termInvalid);
+    }
+    const limits = THRESHOLD_LIMITS[key as keyof typeof THRESHOLD_LIMITS];
+    if (limits) {
+      const n = Number(value);
+      if (value.trim() === '' || !Number.isFinite(n) || n < limits.min || n > limits.max) {
+        throw new AppError(
+          'BAD_REQUEST',
+          MESSAGES.settings.thresholdInvalid(THRESHOLD_LABELS[key]!, limits.min, limits.max),
+        );
+      }
     }
     if (key === 'time_zone' && !isTimeZone(value)) {
       throw new AppError('BAD_REQUEST', MESSAGES.schedules.timeZoneInvalid);

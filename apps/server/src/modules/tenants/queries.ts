@@ -1,6 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, tenants, tenantSettings, tenantTypes } from '../../db/schema/index.ts';
+import { sessions, tenants } from '../../db/schema/index.ts';
 
 /** Live tenants, newest first, with how many live admins each has. */
 export const listTenants = (db: Db, id?: number) =>
@@ -18,11 +18,6 @@ export const listTenants = (db: Db, id?: number) =>
     .where(and(eq(tenants.archived, false), id === undefined ? undefined : eq(tenants.id, id)))
     .orderBy(desc(tenants.id));
 export type TTenantListRow = Awaited<ReturnType<typeof listTenants>>[number];
-
-export async function tenantTypeExists(db: Db, value: string): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(tenantTypes).where(eq(tenantTypes.value, value));
-  return (row?.n ?? 0) > 0;
-}
 
 export type TTenantValues = { name: string; type: string; isEnabledCrm: boolean };
 
@@ -55,20 +50,4 @@ export async function archiveTenant(db: Db, id: number): Promise<boolean> {
     await tx.delete(sessions).where(eq(sessions.tenantId, id));
     return true;
   });
-}
-
-/** Writes the given settings of a tenant (insert or replace, key by key) in one transaction. */
-export async function upsertTenantSettings(
-  db: Db,
-  tenantId: number,
-  items: { key: string; value: string }[],
-) {
-  if (items.length === 0) return;
-  await db
-    .insert(tenantSettings)
-    .values(items.map((i) => ({ tenantId, key: i.key, value: i.value })))
-    .onConflictDoUpdate({
-      target: [tenantSettings.tenantId, tenantSettings.key],
-      set: { value: sql`excluded.value` },
-    });
 }

@@ -64,6 +64,8 @@ describe('tenants (super admin)', () => {
       [{ key: 'colour', value: 'red' }, 'Unknown setting: colour'],
       [{ key: 'currency', value: 'Doubloon' }, 'Doubloon is not a known currency'],
       [{ key: 'driver_term', value: 'D'.repeat(60) }, 'Terms must be 1 to 49 characters'],
+      [{ key: 'stop_radius_m', value: '5' }, 'Stop radius (m) must be a number from 10 to 5000'],
+      [{ key: 'idle_speed_kmh', value: 'fast' }, 'Idle speed (km/h) must be a number from 1 to 50'],
     ];
     for (const [item, message] of cases) {
       const res = await call(t, superAdmin, 'POST', '/api/tenant-settings/save-all', {
@@ -127,21 +129,36 @@ describe('tenants (super admin)', () => {
 });
 
 describe('tenant admins (/admins)', () => {
-  it('adds, updates and archives a user of the own tenant; passwords follow the spec rules', async () => {
+  it('adds, updates and archives a user of the own tenant; passwords are 8 to 128 characters, not common', async () => {
     const bad = await call(t, delivery, 'POST', '/api/admin/add-admin', {
       email: '',
       fname: 'A',
       lname: 'B',
-      password: 'abcd',
+      password: 'disp1234',
     });
     expect(bad.body.responseMessage).toBe('E-mail is required');
-    const long = await call(t, delivery, 'POST', '/api/admin/add-admin', {
-      email: 'x@desert.example',
+    const refused: [string, string][] = [
+      ['abcdefg', 'Use at least 8 characters'],
+      ['p'.repeat(129), 'Use at most 128 characters'],
+      ['SUNSHINE1', 'This password is too common. Choose another one.'],
+    ];
+    for (const [password, message] of refused) {
+      const res = await call(t, delivery, 'POST', '/api/admin/add-admin', {
+        email: 'x@desert.example',
+        fname: 'A',
+        lname: 'B',
+        password,
+      });
+      expect(res.status, password).toBe(400);
+      expect(res.body.responseMessage).toBe(message);
+    }
+    const longest = await call(t, delivery, 'POST', '/api/admin/add-admin', {
+      email: 'long@desert.example',
       fname: 'A',
       lname: 'B',
-      password: '12345678901',
+      password: 'p'.repeat(128),
     });
-    expect(long.body.responseMessage).toBe('Password must be less than 10 characters');
+    expect(longest.body.responseCode).toBe(1);
     const added = await call(t, delivery, 'POST', '/api/admin/add-admin', {
       email: 'dispatch@desert.example',
       fname: 'Rami',
@@ -179,5 +196,74 @@ describe('tenant admins (/admins)', () => {
     expect((await call(t, delivery, 'POST', '/api/admin/archive', { id: me })).body.responseMessage).toBe(
       'You cannot delete your own account.',
     );
+  });
+});
+
+/** What `work` announced: the change events published meanwhile, once their listeners have run. */
+
+describe('tenant change events', () => {
+  it("announces an added, updated and archived tenant, and its saved settings, as that tenant's", async () => {
+    let id = 0;
+    const events = await t.eventsDuring(async () => {
+      id = (await call(t, superAdmin, 'POST', '/api/tenant/add', { name: 'Evented', type: 'airport' })).body
+        .data.id;
+      await call(t, superAdmin, 'POST', '/api/tenant/save', { id, name: 'Evented Air', type: 'airport' });
+      await call(t, superAdmin, 'POST', '/api/tenant-settings/save-all', {
+        tenant_id: id,
+        data: [{ key: 'driver_term', value: 'Pilot' }],
+      });
+      await call(t, superAdmin, 'POST', '/api/tenant/archive', { id });
+    });
+    expect(events.map((e) => [e.type, e.ids, e.tenant_id])).toEqual([
+      ['tenant.created', [id], id],
+      ['tenant.updated', [id], id],
+      ['settings.updated', [id], id],
+      ['tenant.archived', [id], id],
+    ]);
+    expect(events.every((e) => e.actor.kind === 'super_admin')).toBe(true);
+  });
+
+  it("announces a tenant admin's own settings in their tenant", async () => {
+    const events = await t.eventsDuring(() =>
+      call(t, delivery, 'POST', '/api/tenant-settings/save-all', {
+        data: [{ key: 'bus_term', value: 'Van' }],
+      }),
+    );
+    expect(events.map((e) => [e.type, e.ids, e.tenant_id, e.actor.kind])).toEqual([
+      ['settings.updated', [DEMO.delivery.tenantId], DEMO.delivery.tenantId, 'tenant_admin'],
+    ]);
+  });
+
+  it("announces nothing for a refused change, and an archived tenant's settings are not saved", async () => {
+    const { id } = (
+      await call(t, superAdmin, 'POST', '/api/tenant/add', { name: 'Gone Soon', type: 'airport' })
+    ).body.data;
+    await call(t, superAdmin, 'POST', '/api/tenant/archive', { id });
+    const events = await t.eventsDuring(async () => {
+      const statuses = [
+        await call(t, superAdmin, 'POST', '/api/tenant/add', { name: 'X', type: 'spaceship' }),
+        await call(t, superAdmin, 'POST', '/api/tenant/save', {
+          id: 999_999,
+          name: 'Nobody',
+          type: 'airport',
+        }),
+        await call(t, superAdmin, 'POST', '/api/tenant/archive', { id }),
+        await call(t, superAdmin, 'POST', '/api/tenant-settings/save-all', {
+          tenant_id: id,
+          data: [{ key: 'driver_term', value: 'Ghost' }],
+        }),
+        await call(t, superAdmin, 'POST', '/api/tenant-settings/save-all', {
+          data: [{ key: 'driver_term', value: 'Nobody' }],
+        }),
+      ].map((res) => [res.status, res.body.responseMessage]);
+      expect(statuses).toEqual([
+        [400, 'Unknown tenant type.'],
+        [404, 'Not found.'],
+        [404, 'Not found.'],
+        [404, 'Not found.'],
+        [400, 'tenant_id is required.'],
+      ]);
+    });
+    expect(events).toEqual([]);
   });
 });

@@ -8,24 +8,24 @@ import {
   ZTenantSave,
 } from '@fleet/contract';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/auth.ts';
+import { callerContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
+import { ACCESS } from '../../platform/principal.ts';
 import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
-import { AppError } from '../../platform/errors.ts';
-import { addTenant, archiveTenant, saveTenant, saveTenantSettings, tenantsList } from './service.ts';
+import { addTenant, archiveTenant, saveSettingsOfTenant, saveTenant, tenantsList } from './service.ts';
 
 const tags = ['Tenants'];
 const errors = ERROR_RESPONSES;
-const superOnly = { access: 'super' as const };
+const superOnly = { access: ACCESS.superAdmin };
 
-export const tenantRoutes: ModuleRoutes = async (app, { database: { db } }) => {
+export const tenantRoutes: ModuleRoutes = async (app, deps) => {
   app.get(
     '/api/tenant/get',
     {
       config: superOnly,
       schema: { tags, summary: 'Live tenants', response: { 200: ZEnvelope(z.array(ZTenantRow)), ...errors } },
     },
-    async () => ok(await tenantsList(db)),
+    async (request) => ok(await tenantsList(callerContext(request, deps))),
   );
 
   app.post(
@@ -41,7 +41,11 @@ export const tenantRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     },
     async (request) => {
       const { name, type, is_enabled_crm } = request.body;
-      const created = await addTenant(db, { name, type, isEnabledCrm: is_enabled_crm === 1 });
+      const created = await addTenant(callerContext(request, deps), {
+        name,
+        type,
+        isEnabledCrm: is_enabled_crm === 1,
+      });
       return ok(created, MESSAGES.tenant.added);
     },
   );
@@ -59,7 +63,7 @@ export const tenantRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     },
     async (request) => {
       const { id, name, type, is_enabled_crm } = request.body;
-      const row = await saveTenant(db, id, {
+      const row = await saveTenant(callerContext(request, deps), id, {
         name,
         type,
         ...(is_enabled_crm === undefined ? {} : { isEnabledCrm: is_enabled_crm === 1 }),
@@ -80,7 +84,7 @@ export const tenantRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       },
     },
     async (request) => {
-      await archiveTenant(db, request.body.id);
+      await archiveTenant(callerContext(request, deps), request.body.id);
       return ok(null, MESSAGES.tenant.deleted);
     },
   );
@@ -89,7 +93,7 @@ export const tenantRoutes: ModuleRoutes = async (app, { database: { db } }) => {
     '/api/tenant-settings/save-all',
     {
       // Tenant admins save their own settings (/settings); the super admin saves any tenant's (tenant dialog).
-      config: { access: 'admin', superAdminAnyTenant: true },
+      config: { access: ACCESS.admins, superAdminAnyTenant: true },
       schema: {
         tags: ['Settings'],
         summary: "Save a tenant's settings (key/value pairs)",
@@ -98,11 +102,7 @@ export const tenantRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const tenantId = auth.isSuperAdmin ? request.body.tenant_id : auth.tenantId;
-      if (tenantId === undefined || tenantId === null)
-        throw new AppError('BAD_REQUEST', 'tenant_id is required.');
-      await saveTenantSettings(db, tenantId, request.body.data);
+      await saveSettingsOfTenant(callerContext(request, deps), request.body.tenant_id, request.body.data);
       return ok(null, MESSAGES.settings.updated);
     },
   );

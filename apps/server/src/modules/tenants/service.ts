@@ -1,18 +1,24 @@
 import { MESSAGES, toUtcString, type TSettingItem, type TTenantRow } from '@fleet/contract';
-import type { Db } from '../../db/client.ts';
+import { emit, inTenant, type TServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { listCurrencies, listSpaceUnits, listVolumeUnits } from '../settings/queries.ts';
-import { validateSettings } from '../settings/validate.ts';
+import { requireAdmin } from '../../platform/principal.ts';
+import { saveTenantSettings, tenantTypes } from '../settings/service.ts';
 import {
   archiveTenant as archiveTenantRow,
   insertTenant,
   listTenants,
-  tenantTypeExists,
   updateTenant,
-  upsertTenantSettings,
   type TTenantListRow,
   type TTenantValues,
 } from './queries.ts';
+
+/*
+ * Tenants (spec 000 "Tenants"): the super admin's registry of organisations. The module's door:
+ * routes and other modules call these functions only. Events name the tenant itself, so their
+ * `tenant_id` is the tenant's id.
+ */
+
+export type { TTenantValues };
 
 const toTenantRow = (t: TTenantListRow): TTenantRow => ({
   id: t.id,
@@ -23,43 +29,58 @@ const toTenantRow = (t: TTenantListRow): TTenantRow => ({
   admin_count: Number(t.adminCount),
 });
 
-export async function tenantsList(db: Db): Promise<TTenantRow[]> {
-  return (await listTenants(db)).map(toTenantRow);
+export async function tenantsList(ctx: TServiceContext): Promise<TTenantRow[]> {
+  return (await listTenants(ctx.db)).map(toTenantRow);
 }
 
-async function assertType(db: Db, type: string) {
-  if (!(await tenantTypeExists(db, type))) throw new AppError('BAD_REQUEST', MESSAGES.tenant.typeUnknown);
+/** A tenant's type must be one of the reference list's (settings module). */
+async function assertType(ctx: TServiceContext, type: string) {
+  if (!(await tenantTypes(ctx.db)).some((t) => t.value === type))
+    throw new AppError('BAD_REQUEST', MESSAGES.tenant.typeUnknown);
 }
 
-export async function addTenant(db: Db, values: TTenantValues) {
-  await assertType(db, values.type);
-  const row = await insertTenant(db, values);
+export async function addTenant(
+  ctx: TServiceContext,
+  values: TTenantValues,
+): Promise<{ id: number; created_date: string }> {
+  await assertType(ctx, values.type);
+  const row = await insertTenant(ctx.db, values);
+  emit(ctx, 'tenant.created', [row.id], row.id);
   return { id: row.id, created_date: toUtcString(row.createdDate) };
 }
 
-export async function saveTenant(db: Db, id: number, values: Partial<TTenantValues>): Promise<TTenantRow> {
-  if (values.type !== undefined) await assertType(db, values.type);
-  if (!(await updateTenant(db, id, values))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  const [row] = await listTenants(db, id);
+export async function saveTenant(
+  ctx: TServiceContext,
+  id: number,
+  values: Partial<TTenantValues>,
+): Promise<TTenantRow> {
+  if (values.type !== undefined) await assertType(ctx, values.type);
+  if (!(await updateTenant(ctx.db, id, values))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+  emit(ctx, 'tenant.updated', [id], id);
+  const [row] = await listTenants(ctx.db, id);
   return toTenantRow(row!);
 }
 
 /** Archiving a tenant ends its admins' sessions and blocks their sign-in. */
-export async function archiveTenant(db: Db, id: number): Promise<void> {
-  if (!(await archiveTenantRow(db, id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+export async function archiveTenant(ctx: TServiceContext, id: number): Promise<void> {
+  if (!(await archiveTenantRow(ctx.db, id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+  emit(ctx, 'tenant.archived', [id], id);
 }
 
-export async function saveTenantSettings(db: Db, tenantId: number, items: TSettingItem[]): Promise<void> {
-  if ((await listTenants(db, tenantId)).length === 0) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  const [currencies, spaceUnits, volumeUnits] = await Promise.all([
-    listCurrencies(db),
-    listSpaceUnits(db),
-    listVolumeUnits(db),
-  ]);
-  validateSettings(items, {
-    currencies: currencies.map((c) => c.name),
-    spaceUnits: spaceUnits.map((u) => u.name),
-    volumeUnits: volumeUnits.map((u) => u.name),
-  });
-  await upsertTenantSettings(db, tenantId, items);
+/**
+ * Saves the settings of a live tenant: a tenant admin's own (any other was refused already), or the
+ * one the super admin names. The settings module checks and writes them.
+ */
+export async function saveSettingsOfTenant(
+  ctx: TServiceContext,
+  requested: number | null | undefined,
+  items: TSettingItem[],
+): Promise<void> {
+  const admin = requireAdmin(ctx.actor);
+  const tenantId = admin.kind === 'super_admin' ? requested : admin.tenantId;
+  if (tenantId === undefined || tenantId === null)
+    throw new AppError('BAD_REQUEST', MESSAGES.tenant.idRequired);
+  if ((await listTenants(ctx.db, tenantId)).length === 0)
+    throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+  await saveTenantSettings(inTenant(ctx, tenantId), items);
 }

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trips } from '../../db/schema/index.ts';
+import type { TChangeEvent } from '@fleet/contract';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
-import { materialiseSchedules } from './materialiser.ts';
+import { materialiseSchedules } from './service.ts';
 
 let t: TestApp;
 let delivery: string;
@@ -11,6 +12,11 @@ beforeAll(async () => {
   delivery = await t.login(DEMO.delivery.email, DEMO.delivery.password);
 });
 afterAll(() => t.close());
+
+/** The job publishes on the app's bus (main.ts); here its events join those the test app heard. */
+const publish = (event: TChangeEvent) => {
+  t.events.push(event);
+};
 
 async function londonSchedule() {
   const driver = (await call(t, delivery, 'GET', '/api/driver/get-drivers')).body.data[0].id;
@@ -46,7 +52,7 @@ describe('materialising scheduled trips', () => {
     const id = await londonSchedule();
     expect(await startsOf(id)).toEqual([]); // far in the future: nothing due yet
     const now = new Date('2031-03-23T12:00:00Z');
-    const first = await materialiseSchedules(t.database.db, now);
+    const first = await materialiseSchedules(t.database.db, publish, now);
     expect(first.created).toBeGreaterThanOrEqual(4);
     expect(await startsOf(id)).toEqual([
       '2031-03-24T08:00:00.000Z',
@@ -55,12 +61,12 @@ describe('materialising scheduled trips', () => {
       '2031-04-04T07:00:00.000Z',
     ]);
     const again = await Promise.all([
-      materialiseSchedules(t.database.db, now),
-      materialiseSchedules(t.database.db, now),
+      materialiseSchedules(t.database.db, publish, now),
+      materialiseSchedules(t.database.db, publish, now),
     ]);
     expect(again.map((r) => r.created)).toEqual([0, 0]);
     // A day later the horizon has moved on by one occurrence.
-    await materialiseSchedules(t.database.db, new Date('2031-03-24T12:00:00Z'));
+    await materialiseSchedules(t.database.db, publish, new Date('2031-03-24T12:00:00Z'));
     expect((await startsOf(id)).at(-1)).toBe('2031-04-07T07:00:00.000Z');
     expect(await startsOf(id)).toHaveLength(5);
   });
@@ -68,15 +74,33 @@ describe('materialising scheduled trips', () => {
   it('keeps a trip an admin deleted deleted: the occurrence stays taken', async () => {
     const id = await londonSchedule();
     const now = new Date('2031-03-23T12:00:00Z');
-    await materialiseSchedules(t.database.db, now);
+    await materialiseSchedules(t.database.db, publish, now);
     const [one] = await t.database.db
       .select({ id: trips.id })
       .from(trips)
       .where(and(eq(trips.scheduleId, id), eq(trips.archived, false)))
       .limit(1);
     expect((await call(t, delivery, 'POST', '/api/trip/archive', { id: one!.id })).status).toBe(200);
-    await materialiseSchedules(t.database.db, now);
+    await materialiseSchedules(t.database.db, publish, now);
     expect(await startsOf(id)).toHaveLength(3);
+  });
+
+  it("announces the trips it makes in their tenant as the materialiser's", async () => {
+    const id = await londonSchedule();
+    const from = t.events.length;
+    await materialiseSchedules(t.database.db, publish, new Date('2031-03-23T12:00:00Z'));
+    const made = (
+      await t.database.db
+        .select({ id: trips.id })
+        .from(trips)
+        .where(and(eq(trips.scheduleId, id), eq(trips.archived, false)))
+    ).map((r) => r.id);
+    expect(made).toHaveLength(4);
+    const announced = t.events.slice(from).filter((e) => e.ids.some((x) => made.includes(x)));
+    expect(announced.map((e) => [e.type, e.tenant_id, e.actor])).toEqual([
+      ['trip.created', DEMO.delivery.tenantId, { kind: 'system', id: null }],
+    ]);
+    expect([...announced[0]!.ids].sort()).toEqual([...made].sort());
   });
 
   it('is backed by a unique key: the database refuses a second trip for one occurrence', async () => {

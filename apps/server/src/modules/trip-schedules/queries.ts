@@ -1,17 +1,15 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { stopColumns, taskColumns, type TStopPlan, type TStoredStop } from '../../db/planned-stops.ts';
 import {
   drivers,
   scheduleDestinations,
   scheduleTasks,
-  tenantSettings,
-  trips,
   tripSchedules,
   tripTypes,
   warehouses,
 } from '../../db/schema/index.ts';
-import { stopColumns, taskColumns, type TStopPlan, type TStoredStop } from '../trips/plan.ts';
-import { refColumns, refJoins, refsSearch } from '../trips/queries.ts';
+import { refColumns, refJoins, refsSearch } from '../../db/trip-refs.ts';
 
 export type TScheduleValues = Omit<typeof tripSchedules.$inferInsert, 'tenantId' | 'id'>;
 
@@ -22,15 +20,6 @@ const SCHEDULE_LOCK_NAMESPACE = 7_204_312;
 /** Holds the schedule's lock until the transaction ends (PostgreSQL and PGlite alike). */
 export async function lockSchedule(tx: Db, scheduleId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${SCHEDULE_LOCK_NAMESPACE}::int4, ${scheduleId}::int4)`);
-}
-
-export async function tenantTimeZone(db: Db, tenantId: number): Promise<string | undefined> {
-  const [row] = await db
-    .select({ value: tenantSettings.value })
-    .from(tenantSettings)
-    .where(and(eq(tenantSettings.tenantId, tenantId), eq(tenantSettings.key, 'time_zone')))
-    .limit(1);
-  return row?.value || undefined;
 }
 
 // ---------- Writing ----------
@@ -189,34 +178,3 @@ export const activeSchedules = (db: Db, now: Date) =>
       ),
     )
     .orderBy(asc(tripSchedules.id));
-
-/** The schedule's trips planned from `now` on that are live (archived ones stay archived). */
-export const futureTripsOf = (db: Db, tenantId: number, scheduleId: number, now: Date) =>
-  db
-    .select({
-      id: trips.id,
-      occurrenceStart: trips.occurrenceStart,
-      startedDate: trips.startedDate,
-      flag: trips.flag,
-    })
-    .from(trips)
-    .where(
-      and(
-        eq(trips.tenantId, tenantId),
-        eq(trips.scheduleId, scheduleId),
-        eq(trips.archived, false),
-        gte(trips.occurrenceStart, now),
-      ),
-    );
-
-/**
- * Archives trips and frees their occurrence, so a later edit that brings the occurrence back can
- * make it again.
- */
-export async function archiveScheduledTrips(db: Db, tenantId: number, ids: number[]) {
-  if (!ids.length) return;
-  await db
-    .update(trips)
-    .set({ archived: true, occurrenceStart: null })
-    .where(and(eq(trips.tenantId, tenantId), inArray(trips.id, ids)));
-}

@@ -2,8 +2,9 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trips } from '../../db/schema/index.ts';
+import type { TChangeEvent } from '@fleet/contract';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
-import { materialiseSchedules } from './materialiser.ts';
+import { materialiseSchedules } from './service.ts';
 
 let t: TestApp;
 let delivery: string;
@@ -25,6 +26,11 @@ beforeAll(async () => {
   otherDriver = (await call(t, namat, 'GET', '/api/driver/get-drivers')).body.data[0].id;
 });
 afterAll(() => t.close());
+
+/** The job publishes on the app's bus (main.ts); here its events join those the test app heard. */
+const publish = (event: TChangeEvent) => {
+  t.events.push(event);
+};
 
 const DAY = 86_400_000;
 /** Tomorrow (UTC) at the given hour, as the API writes dates. */
@@ -134,8 +140,8 @@ describe('POST /api/trip-schedule/add-trip-schedule', () => {
 
     // The background job, run again (twice at once, as two processes would), makes nothing twice.
     const again = await Promise.all([
-      materialiseSchedules(t.database.db),
-      materialiseSchedules(t.database.db),
+      materialiseSchedules(t.database.db, publish),
+      materialiseSchedules(t.database.db, publish),
     ]);
     expect(again.map((r) => r.created)).toEqual([0, 0]);
     expect((await tripsOf(row.id)).length).toBe(made.length);
@@ -280,13 +286,84 @@ describe('POST /api/trip-schedule/delete-trip-schedule', () => {
     const list = await call(t, delivery, 'GET', '/api/trip-schedule/get-scheduled-trips?page_size=100');
     expect(list.body.data.schedules.map((s: { id: number }) => s.id)).not.toContain(row.id);
     // Nothing comes back on the next pass of the job.
-    await materialiseSchedules(t.database.db);
+    await materialiseSchedules(t.database.db, publish);
     expect((await tripsOf(row.id)).length).toBe(1);
     expect(
       (await call(t, delivery, 'POST', '/api/trip-schedule/delete-trip-schedule', { id: row.id })).status,
     ).toBe(404);
     const missing = await call(t, delivery, 'POST', '/api/trip-schedule/delete-trip-schedule', {});
     expect(missing.status).toBe(400);
+  });
+});
+
+/** What `work` announced: the change events published meanwhile, once their listeners have run. */
+
+describe('scheduled trip change events', () => {
+  it("announces the schedule as the admin's doing, and the trips it makes, rewrites and archives as the materialiser's", async () => {
+    const admin = {
+      kind: 'tenant_admin',
+      id: (await call(t, delivery, 'GET', '/api/admin/me')).body.data.id,
+    };
+    const materialiser = { kind: 'system', id: null };
+    const tenant = DEMO.delivery.tenantId;
+    let id = 0;
+    const added = await t.eventsDuring(async () => {
+      id = (await addSchedule({ repeat_type: 'daily', days_of_week: null })).id;
+    });
+    const made = (await tripsOf(id)).map((x) => x.id as number);
+    expect(added.map((e) => [e.type, e.tenant_id, e.actor])).toEqual([
+      ['schedule.created', tenant, admin],
+      ['trip.created', tenant, materialiser],
+    ]);
+    expect(added[0]!.ids).toEqual([id]);
+    expect([...added[1]!.ids].sort()).toEqual([...made].sort());
+
+    // Daily becomes Mondays only: the other days' trips are archived, the Mondays' rewritten in place.
+    const edited = await t.eventsDuring(async () => {
+      const res = await call(t, delivery, 'POST', '/api/trip-schedule/edit-trip-schedule', {
+        ...schedule({ repeat_type: 'weekly', days_of_week: [1], note: 'Mondays' }),
+        id,
+      });
+      expect(res.status, res.body.responseMessage).toBe(200);
+    });
+    const mondays = (await tripsOf(id)).map((x) => x.id as number);
+    expect(mondays.length).toBeGreaterThanOrEqual(1);
+    expect(edited.map((e) => [e.type, e.tenant_id, e.actor])).toEqual([
+      ['schedule.updated', tenant, admin],
+      ['trip.archived', tenant, materialiser],
+      ['trip.updated', tenant, materialiser],
+    ]);
+    expect(edited[0]!.ids).toEqual([id]);
+    expect([...edited[1]!.ids].sort()).toEqual(made.filter((x) => !mondays.includes(x)).sort());
+    expect([...edited[2]!.ids].sort()).toEqual([...mondays].sort());
+
+    const deleted = await t.eventsDuring(async () => {
+      const res = await call(t, delivery, 'POST', '/api/trip-schedule/delete-trip-schedule', { id });
+      expect(res.status).toBe(200);
+    });
+    expect(deleted.map((e) => [e.type, e.ids, e.tenant_id, e.actor])).toEqual([
+      ['schedule.archived', [id], tenant, admin],
+      ['trip.archived', expect.arrayContaining(mondays), tenant, materialiser],
+    ]);
+  });
+
+  it('announces nothing for a refused change', async () => {
+    const row = await addSchedule();
+    const events = await t.eventsDuring(async () => {
+      const bad = await call(t, delivery, 'POST', '/api/trip-schedule/add-trip-schedule', {
+        ...schedule(),
+        driver_id: otherDriver,
+      });
+      expect(bad.status).toBe(400);
+      const unknown = await call(t, delivery, 'POST', '/api/trip-schedule/edit-trip-schedule', {
+        ...schedule(),
+        id: 999_999,
+      });
+      expect(unknown.status).toBe(404);
+      const foreign = await call(t, namat, 'POST', '/api/trip-schedule/delete-trip-schedule', { id: row.id });
+      expect(foreign.status).toBe(404);
+    });
+    expect(events).toEqual([]);
   });
 });
 
@@ -310,14 +387,14 @@ describe('GET /api/trip-schedule/get-scheduled-trips', () => {
     const res = await t.app.inject({ url: '/api/v1/trip-schedules/export', headers: { cookie: delivery } });
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    await book.xlsx.load(new Uint8Array(res.rawPayload).buffer);
     const sheet = book.worksheets[0]!;
     const ids: unknown[] = [];
     sheet.eachRow((r, n) => n > 1 && ids.push(r.getCell(1).value));
     expect(ids).toContain(row.id);
     const other = await t.app.inject({ url: '/api/v1/trip-schedules/export', headers: { cookie: namat } });
     const otherBook = new ExcelJS.Workbook();
-    await otherBook.xlsx.load(other.rawPayload as unknown as ArrayBuffer);
+    await otherBook.xlsx.load(new Uint8Array(other.rawPayload).buffer);
     const otherIds: unknown[] = [];
     otherBook.worksheets[0]!.eachRow((r, n) => n > 1 && otherIds.push(r.getCell(1).value));
     expect(otherIds).not.toContain(row.id);

@@ -1,6 +1,5 @@
 import {
   MESSAGES,
-  REPEAT_TYPE_LABEL,
   ZEnvelope,
   ZScheduleIdBody,
   ZScheduleIdQuery,
@@ -9,47 +8,26 @@ import {
   ZTripSchedulePageQuery,
   ZTripScheduleRow,
   ZTripScheduleSave,
-  WEEK_DAYS,
-  type TTripScheduleRow,
 } from '@fleet/contract';
 import { z } from 'zod';
-import { requireTenantId } from '../../platform/auth.ts';
+import { tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { registerExport, type XlsxColumn } from '../../platform/xlsx.ts';
-import { addSchedule, deleteSchedule, listSchedules, saveSchedule, scheduleRow } from './service.ts';
+import { sendXlsx } from '../../platform/xlsx.ts';
+import {
+  addSchedule,
+  archiveSchedule,
+  listSchedules,
+  saveSchedule,
+  SCHEDULE_EXPORT_COLUMNS,
+  schedulesForExport,
+} from './service.ts';
 
 const tags = ['Scheduled trips'];
-const EXPORT_LIMIT = 20_000;
-
-const dayNames = (days: string | null) =>
-  (days ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map((d) => WEEK_DAYS[Number(d) - 1]?.label.slice(0, 3) ?? d)
-    .join(', ');
-const exportColumns: XlsxColumn<TTripScheduleRow>[] = [
-  { header: 'ID', value: (s) => s.id, width: 8 },
-  { header: 'Driver', value: (s) => (s.driver ? `${s.driver.fname} ${s.driver.lname}` : 'N/A'), width: 26 },
-  { header: 'Origin', value: (s) => s.warehouse?.title ?? '', width: 32 },
-  { header: 'Type', value: (s) => s.type?.title ?? '', width: 24 },
-  { header: 'Start date (UTC)', value: (s) => s.start_date, width: 20 },
-  { header: 'End date (UTC)', value: (s) => s.end_date, width: 20 },
-  { header: 'Repeat', value: (s) => REPEAT_TYPE_LABEL[s.repeat_type], width: 10 },
-  { header: 'Every', value: (s) => s.repeat_interval, width: 8 },
-  { header: 'Week days', value: (s) => dayNames(s.days_of_week), width: 24 },
-  { header: 'Time zone', value: (s) => s.time_zone, width: 18 },
-  {
-    header: 'Destinations',
-    value: (s) => s.tripDestinations.map((d) => d.destination_name ?? '').join(' → '),
-    width: 60,
-  },
-  { header: 'Note', value: (s) => s.note, width: 40 },
-];
 
 /** Scheduled trips (spec 001 §7 "Scheduled trips"); their trips come from the materialiser. */
-export const tripScheduleRoutes: ModuleRoutes = async (app, { database: { db } }) => {
+export const tripScheduleRoutes: ModuleRoutes = async (app, deps) => {
   app.get(
     '/api/trip-schedule/get-scheduled-trips',
     {
@@ -62,7 +40,7 @@ export const tripScheduleRoutes: ModuleRoutes = async (app, { database: { db } }
     },
     async (r) => {
       const { page, page_size, search } = r.query;
-      const { rows, total } = await listSchedules(db, requireTenantId(r), search || undefined, {
+      const { rows, total } = await listSchedules(tenantContext(r, deps), search, {
         limit: page_size,
         offset: (page - 1) * page_size,
       });
@@ -80,11 +58,7 @@ export const tripScheduleRoutes: ModuleRoutes = async (app, { database: { db } }
         response: { 200: ZEnvelope(ZTripScheduleRow), ...errors },
       },
     },
-    async (r) => {
-      const tenantId = requireTenantId(r);
-      const id = await addSchedule(db, tenantId, r.body);
-      return ok(await scheduleRow(db, tenantId, id), MESSAGES.schedules.added);
-    },
+    async (r) => ok(await addSchedule(tenantContext(r, deps), r.body), MESSAGES.schedules.added),
   );
 
   app.post(
@@ -97,11 +71,7 @@ export const tripScheduleRoutes: ModuleRoutes = async (app, { database: { db } }
         response: { 200: ZEnvelope(ZTripScheduleRow), ...errors },
       },
     },
-    async (r) => {
-      const tenantId = requireTenantId(r);
-      await saveSchedule(db, tenantId, r.body);
-      return ok(await scheduleRow(db, tenantId, r.body.id), MESSAGES.schedules.updated);
-    },
+    async (r) => ok(await saveSchedule(tenantContext(r, deps), r.body), MESSAGES.schedules.updated),
   );
 
   app.post(
@@ -117,19 +87,27 @@ export const tripScheduleRoutes: ModuleRoutes = async (app, { database: { db } }
     },
     async (r) => {
       const id = r.query.id ?? r.body?.id;
-      if (!id) throw new AppError('BAD_REQUEST', 'id must be a positive whole number');
-      await deleteSchedule(db, requireTenantId(r), id);
+      if (!id) throw new AppError('BAD_REQUEST', MESSAGES.schedules.idInvalid);
+      await archiveSchedule(tenantContext(r, deps), id);
       return ok(null, MESSAGES.schedules.deleted);
     },
   );
 
-  registerExport(app, {
-    url: '/api/v1/trip-schedules/export',
-    tag: 'Scheduled trips',
-    noun: 'scheduled trip',
-    fileName: 'Scheduled trips.xlsx',
-    columns: exportColumns,
-    load: async (tenantId, search) =>
-      (await listSchedules(db, tenantId, search, { limit: EXPORT_LIMIT, offset: 0 })).rows,
-  });
+  app.get(
+    '/api/v1/trip-schedules/export',
+    {
+      schema: {
+        tags,
+        summary: 'Every scheduled trip matching the search, as an .xlsx file',
+        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+      },
+    },
+    async (r, reply) =>
+      sendXlsx(
+        reply,
+        'Scheduled trips.xlsx',
+        SCHEDULE_EXPORT_COLUMNS,
+        await schedulesForExport(tenantContext(r, deps), r.query.search),
+      ),
+  );
 };

@@ -18,6 +18,15 @@ export const listTripTypes = (
     .limit(limit ?? 100_000);
 export type TTripTypeDbRow = Awaited<ReturnType<typeof listTripTypes>>[number];
 
+export async function findLiveTripType(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(tripTypes)
+    .where(and(live(tenantId), eq(tripTypes.id, id)))
+    .limit(1);
+  return row;
+}
+
 export async function insertTripType(db: Db, tenantId: number, v: { title: string; timeStop: number }) {
   const [row] = await db
     .insert(tripTypes)

@@ -1,58 +1,35 @@
 import {
   MESSAGES,
-  toUtcString,
   ZEnvelope,
   ZIdBody,
   ZPlaceListQuery,
   ZTripTypeInput,
   ZTripTypeRow,
   ZTripTypeSave,
-  type TTripTypeRow,
 } from '@fleet/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireTenantId } from '../../platform/auth.ts';
+import { tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
-import { AppError } from '../../platform/errors.ts';
-import {
-  archiveTripType,
-  insertTripType,
-  listTripTypes,
-  updateTripType,
-  type TTripTypeDbRow,
-} from './queries.ts';
+import { addTripType, archiveTripType, saveTripType, tripTypes } from './service.ts';
 
 const tags = ['Trip types'];
-const toRow = (t: TTripTypeDbRow): TTripTypeRow => ({
-  id: t.id,
-  title: t.title,
-  time_stop: t.timeStop,
-  created_date: toUtcString(t.createdDate),
-});
 
-export const tripTypeRoutes: ModuleRoutes = async (app, { database: { db } }) => {
+export const tripTypeRoutes: ModuleRoutes = async (app, deps) => {
   const list = {
     tags,
     querystring: ZPlaceListQuery,
     response: { 200: ZEnvelope(z.array(ZTripTypeRow)), ...errors },
   };
-  const load = async (tenantId: number, q: z.infer<typeof ZPlaceListQuery>) =>
-    ok((await listTripTypes(db, tenantId, { search: q.title ?? q.search, limit: q.limit })).map(toRow));
-  app.get(
-    '/api/type/get-types',
-    { schema: { ...list, summary: 'Trip types (`title` searches, `limit` caps)' } },
-    async (r) => load(requireTenantId(r), r.query),
-  );
+  const summary = 'Trip types (`title` searches, `limit` caps)';
+  const load = async (request: FastifyRequest, q: z.infer<typeof ZPlaceListQuery>) =>
+    ok(await tripTypes(tenantContext(request, deps), { search: q.title ?? q.search, limit: q.limit }));
+  app.get('/api/type/get-types', { schema: { ...list, summary } }, async (r) => load(r, r.query));
   app.post(
     '/api/type/get-types',
-    {
-      schema: {
-        ...list,
-        body: z.object({}).passthrough().nullish(),
-        summary: 'Trip types (`title` searches, `limit` caps)',
-      },
-    },
-    async (r) => load(requireTenantId(r), r.query),
+    { schema: { ...list, body: z.object({}).passthrough().nullish(), summary } },
+    async (r) => load(r, r.query),
   );
   app.post(
     '/api/type/add',
@@ -66,10 +43,8 @@ export const tripTypeRoutes: ModuleRoutes = async (app, { database: { db } }) =>
     },
     async (r) =>
       ok(
-        toRow(
-          await insertTripType(db, requireTenantId(r), { title: r.body.title, timeStop: r.body.time_stop }),
-        ),
-        'Added successfully.',
+        await addTripType(tenantContext(r, deps), { title: r.body.title, timeStop: r.body.time_stop }),
+        MESSAGES.places.tripTypeAdded,
       ),
   );
   app.post(
@@ -82,14 +57,14 @@ export const tripTypeRoutes: ModuleRoutes = async (app, { database: { db } }) =>
         response: { 200: ZEnvelope(ZTripTypeRow), ...errors },
       },
     },
-    async (r) => {
-      const row = await updateTripType(db, requireTenantId(r), r.body.id, {
-        title: r.body.title,
-        timeStop: r.body.time_stop,
-      });
-      if (!row) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-      return ok(toRow(row), 'Updated successfully.');
-    },
+    async (r) =>
+      ok(
+        await saveTripType(tenantContext(r, deps), r.body.id, {
+          title: r.body.title,
+          timeStop: r.body.time_stop,
+        }),
+        MESSAGES.places.tripTypeUpdated,
+      ),
   );
   app.post(
     '/api/type/archive',
@@ -102,9 +77,8 @@ export const tripTypeRoutes: ModuleRoutes = async (app, { database: { db } }) =>
       },
     },
     async (r) => {
-      if (!(await archiveTripType(db, requireTenantId(r), r.body.id)))
-        throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-      return ok(null, 'Deleted successfully.');
+      await archiveTripType(tenantContext(r, deps), r.body.id);
+      return ok(null, MESSAGES.places.tripTypeDeleted);
     },
   );
 };

@@ -1,137 +1,91 @@
-import {
-  MESSAGES,
-  type TScheduleDestination,
-  type TTripDestinationInput,
-  type ZTripDestinationInput,
-} from '@fleet/contract';
+import { parseUtcDateTime, type ZTripDestinationInput } from '@fleet/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../platform/errors.ts';
-import { findDestinations } from './queries.ts';
+import type { TStopPlan } from '../../db/planned-stops.ts';
+import type { trips } from '../../db/schema/index.ts';
 
-/** A task as trips and schedules store it. `id` names a task being edited (trip/save). */
-export interface TTaskPlan {
-  id?: number | null | undefined;
-  description: string;
-  orderId: string | null;
-  clientApproval: boolean;
-  managerApproval: boolean;
-  priority: number;
-  note: string | null;
+/*
+ * What a trip is made of, without the database: the types a trip is written with, and the pure
+ * mappers from the API's input to stored columns and from stored references to the API's answer.
+ * The rules that read the tenant's records (resolveTripHeader, resolveStops) live in service.ts.
+ */
+
+export type { TStopPlan, TStoredStop, TTaskPlan } from '../../db/planned-stops.ts';
+
+/** A stop as the dialog sends it, once parsed. */
+export type TParsedStop = z.output<typeof ZTripDestinationInput>;
+
+/** What a trip or a schedule points at, checked against the tenant's live records. */
+export interface TTripHeader {
+  driver_id: number;
+  warehouse_id: number;
+  type: number;
+  destinations: TParsedStop[];
 }
 
-/** A stop with its tasks, as trips and schedules store it. `id` names a stop being edited (trip/save). */
-export interface TStopPlan {
-  id?: number | null | undefined;
-  destinationId: number | null;
-  destinationName: string | null;
-  destinationLat: number | null;
-  destinationLon: number | null;
-  stayingTime: number | null;
-  stayingTimeRange: number | null;
-  drivingTime: number | null;
-  drivingTimeRange: number | null;
-  studentFname: string | null;
-  studentLname: string | null;
-  tasks: TTaskPlan[];
+/** `trip/add-trip` and `trip/save` as parsed. */
+export interface TTripValues extends TTripHeader {
+  start_date: string;
+  note?: string | null | undefined;
+  departure_time_range?: number | null | undefined;
 }
 
-/** A stop as read back from a trip or a schedule: its id, and its tasks with theirs. */
-export type TStoredStop = Omit<TStopPlan, 'id' | 'tasks'> & {
-  id: number;
-  tasks: (Omit<TTaskPlan, 'id'> & { id: number })[];
-};
+/** A trip's own columns as written (the tenant and the id are the queries'). */
+export type TNewTrip = Omit<typeof trips.$inferInsert, 'tenantId' | 'id'>;
 
-type TParsedStop = z.output<typeof ZTripDestinationInput>;
-export type { TTripDestinationInput };
+/** A stop of a trip being written: the plan, plus the driver's actual times when already known. */
+export type TTripStop = TStopPlan & { arrivedDate?: Date | null; departedDate?: Date | null };
+
+/** A trip to insert with its stops and tasks. */
+export interface TTripToInsert {
+  trip: TNewTrip;
+  stops: TTripStop[];
+}
 
 /**
- * Turns the dialog's stops into stored stops: a saved destination must be one of the tenant's
- * live destinations and fills the coordinates the stop leaves out; typed names and coordinates
- * (a student's bus stop) are kept as given.
+ * A parsed stop as stored: a saved destination (`saved`, already checked to be the tenant's) fills
+ * the coordinates the stop leaves out; typed names and coordinates (a student's bus stop) are kept.
  */
-export async function resolveStops(db: Db, tenantId: number, stops: TParsedStop[]): Promise<TStopPlan[]> {
-  const ids = [...new Set(stops.flatMap((s) => (s.destination_id ? [s.destination_id] : [])))];
-  const known = new Map((await findDestinations(db, tenantId, ids)).map((d) => [d.id, d]));
-  return stops.map((s) => {
-    const saved = s.destination_id ? known.get(s.destination_id) : undefined;
-    if (s.destination_id && !saved) throw new AppError('BAD_REQUEST', MESSAGES.trips.destinationUnknown);
-    return {
-      id: s.id ?? null,
-      destinationId: saved?.id ?? null,
-      destinationName: s.destination_name,
-      destinationLat: s.destination_lat ?? saved?.lat ?? null,
-      destinationLon: s.destination_lon ?? saved?.lon ?? null,
-      stayingTime: s.staying_time,
-      stayingTimeRange: s.staying_time_range,
-      drivingTime: s.driving_time,
-      drivingTimeRange: s.driving_time_range,
-      studentFname: s.student_fname ?? null,
-      studentLname: s.student_lname ?? null,
-      tasks: s.tasks.map((t) => ({
-        id: t.task_id ?? null,
-        description: t.description,
-        orderId: t.order_id ?? null,
-        clientApproval: t.client_approval,
-        managerApproval: t.manager_approval,
-        priority: t.priority,
-        note: t.note ?? null,
-      })),
-    };
-  });
-}
-
-/** The stored columns of a stop (without ids, trip or schedule). */
-export const stopColumns = (s: TStopPlan) => ({
-  destinationId: s.destinationId,
-  destinationName: s.destinationName,
-  destinationLat: s.destinationLat,
-  destinationLon: s.destinationLon,
-  stayingTime: s.stayingTime,
-  stayingTimeRange: s.stayingTimeRange,
-  drivingTime: s.drivingTime,
-  drivingTimeRange: s.drivingTimeRange,
-  studentFname: s.studentFname,
-  studentLname: s.studentLname,
-});
-
-export const taskColumns = (t: TTaskPlan) => ({
-  description: t.description,
-  orderId: t.orderId,
-  clientApproval: t.clientApproval,
-  managerApproval: t.managerApproval,
-  priority: t.priority,
-  note: t.note,
-});
-
-/** A stored stop as the API answers it (the part trips and schedules share). */
-export const stopRow = (s: TStoredStop): TScheduleDestination => ({
-  id: s.id,
-  destination_id: s.destinationId,
-  destination_name: s.destinationName,
-  destination_lat: s.destinationLat,
-  destination_lon: s.destinationLon,
-  destination:
-    s.destinationLat !== null && s.destinationLon !== null
-      ? { name: s.destinationName, lat: s.destinationLat, lon: s.destinationLon }
-      : null,
-  staying_time: s.stayingTime,
-  staying_time_range: s.stayingTimeRange,
-  driving_time: s.drivingTime,
-  driving_time_range: s.drivingTimeRange,
-  student_fname: s.studentFname,
-  student_lname: s.studentLname,
-  tasks: s.tasks.map((task) => ({
-    id: task.id,
-    task_id: task.id,
-    description: task.description,
-    order_id: task.orderId,
-    client_approval: task.clientApproval,
-    manager_approval: task.managerApproval,
-    priority: task.priority,
-    note: task.note,
+export const stopPlanOf = (
+  s: TParsedStop,
+  saved: { id: number; lat: number; lon: number } | undefined,
+): TStopPlan => ({
+  id: s.id ?? null,
+  destinationId: saved?.id ?? null,
+  destinationName: s.destination_name,
+  destinationLat: s.destination_lat ?? saved?.lat ?? null,
+  destinationLon: s.destination_lon ?? saved?.lon ?? null,
+  stayingTime: s.staying_time,
+  stayingTimeRange: s.staying_time_range,
+  drivingTime: s.driving_time,
+  drivingTimeRange: s.driving_time_range,
+  studentFname: s.student_fname ?? null,
+  studentLname: s.student_lname ?? null,
+  tasks: s.tasks.map((t) => ({
+    id: t.task_id ?? null,
+    description: t.description,
+    orderId: t.order_id ?? null,
+    clientApproval: t.client_approval,
+    managerApproval: t.manager_approval,
+    priority: t.priority,
+    note: t.note ?? null,
   })),
 });
+
+/** The trip's own columns of an add or a save. */
+export const tripColumns = (input: TTripValues): TNewTrip => ({
+  driverId: input.driver_id,
+  warehouseId: input.warehouse_id,
+  typeId: input.type,
+  startDate: parseUtcDateTime(input.start_date),
+  note: input.note ?? null,
+  departureTimeRange: input.departure_time_range ?? null,
+});
+
+/** Every driving and staying time added up, in minutes; null when none is given. */
+export function expectedLength(stops: { drivingTime: number | null; stayingTime: number | null }[]) {
+  const times = stops.flatMap((s) => [s.drivingTime, s.stayingTime]).filter((t): t is number => t !== null);
+  return times.length ? times.reduce((a, b) => a + b, 0) : null;
+}
 
 type Joined<T> = T | null | undefined;
 

@@ -1,84 +1,32 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gte, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { escapeLike } from '../../db/like.ts';
+import { stopColumns, taskColumns, type TStopPlan, type TTaskPlan } from '../../db/planned-stops.ts';
 import {
   accidents,
-  currencies,
-  destinations,
   drivers,
   fines,
+  taskPhotos,
   tasks,
-  tenants,
-  tenantSettings,
   tripDestinations,
   trips,
   tripTypes,
   vehicles,
   warehouses,
 } from '../../db/schema/index.ts';
-import { stopColumns, taskColumns, type TStopPlan } from './plan.ts';
-
-export type TNewTrip = Omit<typeof trips.$inferInsert, 'tenantId' | 'id'>;
+import { refColumns, refJoins, refsSearch } from '../../db/trip-refs.ts';
+import type { TNewTrip, TTripStop, TTripToInsert } from './plan.ts';
 
 // ---------- Lookups of the things a trip points at ----------
 
-type TLiveTable = typeof drivers | typeof warehouses | typeof tripTypes;
-
-/** A live (not archived) row of the tenant in one of the tables a trip points at. */
-async function findLive(db: Db, table: TLiveTable, tenantId: number, id: number) {
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.tenantId, tenantId), eq(table.id, id), eq(table.archived, false)))
+/** The vehicle the driver drives now, within the tenant (trips do not record one). */
+export async function driverVehicle(db: Db, tenantId: number, driverId: number) {
+  const [vehicle] = await db
+    .select({ reference: vehicles.reference, brand: vehicles.brand, model: vehicles.model })
+    .from(drivers)
+    .innerJoin(vehicles, and(eq(vehicles.id, drivers.busId), eq(vehicles.tenantId, tenantId)))
+    .where(and(eq(drivers.tenantId, tenantId), eq(drivers.id, driverId)))
     .limit(1);
-  return row;
-}
-export const findLiveDriver = (db: Db, tenantId: number, id: number) => findLive(db, drivers, tenantId, id);
-export const findWarehouse = (db: Db, tenantId: number, id: number) => findLive(db, warehouses, tenantId, id);
-export const findTripType = (db: Db, tenantId: number, id: number) => findLive(db, tripTypes, tenantId, id);
-
-/** The tenant's live destinations among these ids. */
-export const findDestinations = async (db: Db, tenantId: number, ids: number[]) =>
-  ids.length
-    ? db
-        .select({
-          id: destinations.id,
-          name: destinations.name,
-          lat: destinations.lat,
-          lon: destinations.lon,
-        })
-        .from(destinations)
-        .where(
-          and(
-            eq(destinations.tenantId, tenantId),
-            inArray(destinations.id, ids),
-            eq(destinations.archived, false),
-          ),
-        )
-    : [];
-
-/** The tenant's word for a trip (`trip_term`), for the answers' messages. */
-export async function tripTermOf(db: Db, tenantId: number): Promise<string | undefined> {
-  const [row] = await db
-    .select({ value: tenantSettings.value })
-    .from(tenantSettings)
-    .where(and(eq(tenantSettings.tenantId, tenantId), eq(tenantSettings.key, 'trip_term')))
-    .limit(1);
-  return row?.value || undefined;
+  return vehicle;
 }
 
 // ---------- Reading trips ----------
@@ -93,34 +41,6 @@ export interface TTripFilter {
 }
 
 const when = sql`coalesce(${trips.startDate}, ${trips.createdDate})`;
-
-/** What a trip or a schedule row shows of its driver, origin and type. */
-export const refColumns = {
-  driver: { id: drivers.id, fname: drivers.fname, lname: drivers.lname },
-  warehouse: { id: warehouses.id, title: warehouses.title, lat: warehouses.lat, lon: warehouses.lon },
-  type: { id: tripTypes.id, title: tripTypes.title },
-};
-
-/** Join conditions from a trip or a schedule to its driver, origin and type, within the tenant. */
-export const refJoins = (
-  tenantId: number,
-  cols: { driverId: AnyPgColumn; warehouseId: AnyPgColumn; typeId: AnyPgColumn },
-) => ({
-  driver: and(eq(drivers.id, cols.driverId), eq(drivers.tenantId, tenantId)),
-  warehouse: and(eq(warehouses.id, cols.warehouseId), eq(warehouses.tenantId, tenantId)),
-  type: and(eq(tripTypes.id, cols.typeId), eq(tripTypes.tenantId, tenantId)),
-});
-
-/** A search over the joined driver's name, origin and type. */
-export function refsSearch(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = `%${escapeLike(search)}%`;
-  return or(
-    ilike(sql`${drivers.fname} || ' ' || ${drivers.lname}`, pattern),
-    ilike(warehouses.title, pattern),
-    ilike(tripTypes.title, pattern),
-  );
-}
 
 const tripJoins = (tenantId: number) => refJoins(tenantId, trips);
 
@@ -198,6 +118,21 @@ export async function loadTrips(db: Db, tenantId: number, ids: number[]) {
         .where(and(eq(tasks.tenantId, tenantId), inArray(tasks.tripDestinationId, stopIds)))
         .orderBy(asc(tasks.priority), asc(tasks.id))
     : [];
+  const taskIds = stopTasks.map((k) => k.id);
+  const photos = taskIds.length
+    ? await db
+        .select({
+          id: taskPhotos.id,
+          taskId: taskPhotos.taskId,
+          kind: taskPhotos.kind,
+          contentType: taskPhotos.contentType,
+          bytes: taskPhotos.bytes,
+          createdDate: taskPhotos.createdDate,
+        })
+        .from(taskPhotos)
+        .where(and(eq(taskPhotos.tenantId, tenantId), inArray(taskPhotos.taskId, taskIds)))
+        .orderBy(asc(taskPhotos.id))
+    : [];
   const byId = new Map(rows.map((r) => [r.trip.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -207,7 +142,12 @@ export async function loadTrips(db: Db, tenantId: number, ids: number[]) {
         ...r,
         stops: stops
           .filter((s) => s.tripId === id)
-          .map((s) => ({ ...s, tasks: stopTasks.filter((t) => t.tripDestinationId === s.id) })),
+          .map((s) => ({
+            ...s,
+            tasks: stopTasks
+              .filter((t) => t.tripDestinationId === s.id)
+              .map((t) => ({ ...t, photos: photos.filter((p) => p.taskId === t.id) })),
+          })),
         fines: tripFines.filter((f) => f.tripId === id),
         accidents: tripAccidents.filter((a) => a.tripId === id),
       },
@@ -216,9 +156,10 @@ export async function loadTrips(db: Db, tenantId: number, ids: number[]) {
 }
 export type TTripDetails = Awaited<ReturnType<typeof loadTrips>>[number];
 
-/** Ids of the matching trips, newest first, capped. */
-export async function tripIdsWhere(db: Db, tenantId: number, filter: TTripFilter, limit: number) {
-  const rows = await matchingTrips(db, tenantId, filter).orderBy(desc(trips.id)).limit(limit);
+/** Ids of the matching trips, newest first, capped when a limit is given. */
+export async function tripIdsWhere(db: Db, tenantId: number, filter: TTripFilter, limit?: number) {
+  const newest = matchingTrips(db, tenantId, filter).orderBy(desc(trips.id));
+  const rows = await (limit === undefined ? newest : newest.limit(limit));
   return rows.map((r) => r.id);
 }
 
@@ -233,14 +174,6 @@ export async function findTrip(db: Db, tenantId: number, id: number) {
 }
 
 // ---------- Writing trips ----------
-
-/** A stop of a trip being written: the plan, plus the driver's actual times when already known. */
-export type TTripStop = TStopPlan & { arrivedDate?: Date | null; departedDate?: Date | null };
-
-export interface TTripToInsert {
-  trip: TNewTrip;
-  stops: TTripStop[];
-}
 
 /**
  * Inserts trips with their stops and tasks in three statements, whatever their number. With
@@ -274,6 +207,22 @@ export async function insertTrips(
   return inserted.map((r) => r.id);
 }
 
+/**
+ * A new task of a trip: one that needs a manager's approval waits for the driver's proof
+ * (`awaiting_submission`) from the start (spec 002 §4).
+ */
+const tripTaskColumns = (t: TTaskPlan) => ({
+  ...taskColumns(t),
+  managerApprovalStatus: t.managerApproval ? 'awaiting_submission' : null,
+});
+
+/**
+ * An edited task keeps where its approval stands while one is asked, starts awaiting the proof when
+ * one is asked anew, and has none when none is asked any more.
+ */
+const keptApprovalStatus = (managerApproval: boolean) =>
+  managerApproval ? sql`coalesce(${tasks.managerApprovalStatus}, 'awaiting_submission')` : null;
+
 /** Inserts stops and their tasks in two statements. */
 async function insertStops(
   db: Db,
@@ -295,7 +244,7 @@ async function insertStops(
     )
     .returning({ id: tripDestinations.id });
   const taskRows = flat.flatMap(({ stop }, i) =>
-    stop.tasks.map((t) => ({ tenantId, tripDestinationId: ids[i]!.id, ...taskColumns(t) })),
+    stop.tasks.map((t) => ({ tenantId, tripDestinationId: ids[i]!.id, ...tripTaskColumns(t) })),
   );
   if (taskRows.length) await db.insert(tasks).values(taskRows);
 }
@@ -361,7 +310,7 @@ export async function replaceTripStops(db: Db, tenantId: number, tripId: number,
       if (task.id) {
         await db
           .update(tasks)
-          .set(taskColumns(task))
+          .set({ ...taskColumns(task), managerApprovalStatus: keptApprovalStatus(task.managerApproval) })
           .where(and(eq(tasks.tenantId, tenantId), eq(tasks.id, task.id)));
       }
     }
@@ -369,7 +318,7 @@ export async function replaceTripStops(db: Db, tenantId: number, tripId: number,
     if (fresh.length) {
       await db
         .insert(tasks)
-        .values(fresh.map((t) => ({ tenantId, tripDestinationId: stop.id!, ...taskColumns(t) })));
+        .values(fresh.map((t) => ({ tenantId, tripDestinationId: stop.id!, ...tripTaskColumns(t) })));
     }
   }
   await insertStops(
@@ -390,30 +339,37 @@ export async function archiveTrips(db: Db, tenantId: number, ids: number[]) {
   return rows.map((r) => r.id);
 }
 
-/** Trips not yet started nor picked up. */
-export const unstarted = () => and(isNull(trips.startedDate), eq(trips.flag, 0), eq(trips.archived, false));
+// ---------- The trips of a schedule ----------
 
-/** What the report needs beyond the trip: the tenant, its settings, and the driver's vehicle. */
-export async function reportContextOf(db: Db, tenantId: number, driverId: number | null) {
-  const [tenant] = await db
-    .select({ name: tenants.name, type: tenants.type })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId))
-    .limit(1);
-  const settings = await db
-    .select({ key: tenantSettings.key, value: tenantSettings.value })
-    .from(tenantSettings)
-    .where(eq(tenantSettings.tenantId, tenantId));
-  const [vehicle] = driverId
-    ? await db
-        .select({ reference: vehicles.reference, brand: vehicles.brand, model: vehicles.model })
-        .from(drivers)
-        .innerJoin(vehicles, and(eq(vehicles.id, drivers.busId), eq(vehicles.tenantId, tenantId)))
-        .where(and(eq(drivers.tenantId, tenantId), eq(drivers.id, driverId)))
-        .limit(1)
-    : [];
-  const currencyList = await db
-    .select({ id: currencies.id, name: currencies.name, symbol: currencies.symbol })
-    .from(currencies);
-  return { tenant: tenant!, settings, vehicle: vehicle ?? null, currencies: currencyList };
+/** The schedule's trips planned from `now` on that are live (archived ones stay archived). */
+export const futureScheduledTrips = (db: Db, tenantId: number, scheduleId: number, now: Date) =>
+  db
+    .select({
+      id: trips.id,
+      occurrenceStart: trips.occurrenceStart,
+      startedDate: trips.startedDate,
+      flag: trips.flag,
+    })
+    .from(trips)
+    .where(
+      and(
+        eq(trips.tenantId, tenantId),
+        eq(trips.scheduleId, scheduleId),
+        eq(trips.archived, false),
+        gte(trips.occurrenceStart, now),
+      ),
+    );
+
+/**
+ * Archives trips of a schedule and frees their occurrence, so a later edit that brings the
+ * occurrence back can make it again. Answers the ids archived.
+ */
+export async function archiveScheduledTrips(db: Db, tenantId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .update(trips)
+    .set({ archived: true, occurrenceStart: null })
+    .where(and(eq(trips.tenantId, tenantId), inArray(trips.id, ids)))
+    .returning({ id: trips.id });
+  return rows.map((r) => r.id);
 }

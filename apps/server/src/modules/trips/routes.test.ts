@@ -159,9 +159,9 @@ describe('POST /api/trip/add-trip', () => {
     const empty = await call(t, delivery, 'POST', '/api/trip/add-trip', {});
     expect(empty.status).toBe(400);
     expect(empty.body.responseMessage).toBe('Field is required');
-    expect(
-      (empty.body as unknown as { errors: { path: string }[] }).errors.map((e: { path: string }) => e.path),
-    ).toEqual(expect.arrayContaining(['driver_id', 'warehouse_id', 'type', 'start_date', 'destinations']));
+    expect(empty.body.errors?.map((e) => e.path)).toEqual(
+      expect.arrayContaining(['driver_id', 'warehouse_id', 'type', 'start_date', 'destinations']),
+    );
     const trip = newTrip();
     const cases: [object, string][] = [
       [
@@ -482,6 +482,82 @@ describe('trip pickers', () => {
     });
     expect(res.body.data.map((x: { id: number }) => x.id)).toEqual([trip.id]);
   });
+
+  it("POST /api/trip/get-driver-all-trips keeps an archived driver's trips, and 404s a driver of another tenant", async () => {
+    const driver = own.drivers.at(-1)!;
+    const trip = await addTrip(newTrip('2030-08-02 09:00:00', driver.id));
+    expect((await call(t, delivery, 'POST', '/api/driver/archive', { id: driver.id })).status).toBe(200);
+    own.drivers = own.drivers.slice(0, -1);
+    const res = await call(t, delivery, 'POST', '/api/trip/get-driver-all-trips', {
+      driver_id: driver.id,
+      fdate: '2030-08-02',
+      tdate: '2030-08-02',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      {
+        id: trip.id,
+        start_date: '2030-08-02 09:00:00',
+        started_date: null,
+        ended_date: null,
+        created_date: trip.created_date,
+        status: 0,
+        note: 'Fragile goods: keep upright',
+        warehouse: { title: trip.warehouse.title },
+        type0: { title: trip.type.title },
+        destinations: trip.destinations.map(
+          (d: { id: number; destination_name: string; tasks: { id: number; description: string }[] }) => ({
+            id: d.id,
+            destination_name: d.destination_name,
+            tasks: d.tasks.map((task) => ({ id: task.id, description: task.description })),
+          }),
+        ),
+      },
+    ]);
+    const foreign = await call(t, namat, 'POST', '/api/trip/get-driver-all-trips', { driver_id: driver.id });
+    expect(foreign.status).toBe(404);
+    const unknown = await call(t, delivery, 'POST', '/api/trip/get-driver-all-trips', { driver_id: 999_999 });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+/** What `work` announced: the change events published meanwhile, once their listeners have run. */
+
+describe('trip change events', () => {
+  it('announces an added, cloned, saved and archived trip in its tenant, naming the admin who acted', async () => {
+    const me = (await call(t, delivery, 'GET', '/api/admin/me')).body.data.id as number;
+    const ids: number[] = [];
+    const events = await t.eventsDuring(async () => {
+      const trip = await addTrip();
+      const clone = await addTrip({ ...trip, start_date: '2030-05-11 06:00:00' });
+      ids.push(trip.id, clone.id);
+      expect((await call(t, delivery, 'POST', '/api/trip/save', { ...trip, note: 'Moved' })).status).toBe(
+        200,
+      );
+      expect((await call(t, delivery, 'POST', '/api/trip/archive', { id: clone.id })).status).toBe(200);
+    });
+    const [trip, clone] = ids;
+    expect(events.map((e) => [e.type, e.ids, e.tenant_id])).toEqual([
+      ['trip.created', [trip], DEMO.delivery.tenantId],
+      ['trip.created', [clone], DEMO.delivery.tenantId],
+      ['trip.updated', [trip], DEMO.delivery.tenantId],
+      ['trip.archived', [clone], DEMO.delivery.tenantId],
+    ]);
+    for (const event of events) expect(event.actor).toEqual({ kind: 'tenant_admin', id: me });
+  });
+
+  it('announces nothing for a refused change', async () => {
+    const trip = await addTrip();
+    const events = await t.eventsDuring(async () => {
+      const foreignDriver = { ...newTrip(), driver_id: other.drivers[0]!.id };
+      expect((await call(t, delivery, 'POST', '/api/trip/add-trip', foreignDriver)).status).toBe(400);
+      expect((await call(t, delivery, 'POST', '/api/trip/save', { ...newTrip(), id: 999_999 })).status).toBe(
+        404,
+      );
+      expect((await call(t, namat, 'POST', '/api/trip/archive', { id: trip.id })).status).toBe(404);
+    });
+    expect(events).toEqual([]);
+  });
 });
 
 describe('GET /api/v1/trips/export', () => {
@@ -494,7 +570,7 @@ describe('GET /api/v1/trips/export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    await book.xlsx.load(new Uint8Array(res.rawPayload).buffer);
     const sheet = book.worksheets[0]!;
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(1).value).toBe(trip.id);
@@ -504,7 +580,7 @@ describe('GET /api/v1/trips/export', () => {
       headers: { cookie: namat },
     });
     const otherBook = new ExcelJS.Workbook();
-    await otherBook.xlsx.load(other.rawPayload as unknown as ArrayBuffer);
+    await otherBook.xlsx.load(new Uint8Array(other.rawPayload).buffer);
     expect(otherBook.worksheets[0]!.rowCount).toBe(1);
     const bad = await t.app.inject({ url: '/api/v1/trips/export?fdate=soon', headers: { cookie: delivery } });
     expect(bad.statusCode).toBe(400);

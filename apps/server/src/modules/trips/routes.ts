@@ -1,14 +1,8 @@
 import {
-  DEFAULT_SETTINGS,
-  defaultTripRange,
   MESSAGES,
-  NAMAT_TYPE,
-  rangeEnd,
-  rangeStart,
-  termsFromSettings,
   TRIP_REPORT_RESPONSE_CODE,
-  tripFlagText,
-  tripStatusText,
+  ZDriverTrip,
+  ZDriverTripsRequest,
   ZEnvelope,
   zDateBound,
   ZGetTripsRequest,
@@ -23,95 +17,34 @@ import {
   ZTripSave,
   ZTripsOfDriverRequest,
   zId,
-  type TTripRow,
 } from '@fleet/contract';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { requireTenantId } from '../../platform/auth.ts';
+import { tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
-import { AppError } from '../../platform/errors.ts';
-import { registerExport, type XlsxColumn } from '../../platform/xlsx.ts';
+import { ACCESS } from '../../platform/principal.ts';
+import { sendXlsx } from '../../platform/xlsx.ts';
 import {
-  archiveTrips,
-  findLiveDriver,
-  pageTripIds,
-  reportContextOf,
-  tripIdsWhere,
-  tripTermOf,
-} from './queries.ts';
-import { buildTripReport } from './report.ts';
-import { addTrip, saveTrip, tripDetails, tripRows, toTripRow } from './service.ts';
+  addTrip,
+  archiveTrip,
+  driverTrips,
+  endedTrip,
+  saveTrip,
+  TRIP_EXPORT_COLUMNS,
+  tripDetails,
+  tripReportPdf,
+  tripsForExport,
+  tripsOfDay,
+  tripsOfDriver,
+  taskPhotoFile,
+  tripsPage,
+  tripTerm,
+} from './service.ts';
 
 const tags = ['Trips'];
-/** Rows a list or an export may hold at most (the export of a month of a large fleet fits). */
-const EXPORT_LIMIT = 20_000;
-const PICKER_LIMIT = 50;
-
-/** The trips date filter: both bounds given or defaulted (first of the month to tomorrow). */
-function tripRange(fdate: string | undefined, tdate: string | undefined) {
-  const fallback = defaultTripRange();
-  const from = rangeStart(fdate ?? fallback.fdate);
-  const to = rangeEnd(tdate ?? fallback.tdate);
-  if (to <= from) throw new AppError('BAD_REQUEST', MESSAGES.trips.rangeInvalid);
-  return { from, to };
-}
-
-const driverName = (t: TTripRow) => (t.driver ? `${t.driver.fname} ${t.driver.lname}` : 'N/A');
-const exportColumns: XlsxColumn<TTripRow>[] = [
-  { header: 'ID', value: (t) => t.id, width: 8 },
-  { header: 'Driver', value: driverName, width: 26 },
-  { header: 'Origin', value: (t) => t.warehouse?.title ?? '', width: 32 },
-  { header: 'Type', value: (t) => t.type?.title ?? '', width: 24 },
-  { header: 'Start date (UTC)', value: (t) => t.start_date, width: 20 },
-  { header: 'Status', value: (t) => tripFlagText(t), width: 12 },
-  { header: 'Timing', value: (t) => tripStatusText(t.status), width: 14 },
-  { header: 'Started (UTC)', value: (t) => t.started_date, width: 20 },
-  { header: 'Ended (UTC)', value: (t) => t.ended_date, width: 20 },
-  {
-    header: 'Destinations',
-    value: (t) => t.destinations.map((d) => d.destination_name ?? '').join(' → '),
-    width: 60,
-  },
-  { header: 'Tasks', value: (t) => t.destinations.reduce((n, d) => n + d.tasks.length, 0), width: 8 },
-  { header: 'Fines', value: (t) => t.fines.length, width: 8 },
-  { header: 'Accidents', value: (t) => t.accidents.length, width: 10 },
-  { header: 'Note', value: (t) => t.note, width: 40 },
-];
-
-/** A trip whose report may be made: it must have ended (409 with the spec's report failure otherwise). */
-async function endedTrip(db: Db, tenantId: number, id: number) {
-  const trip = toTripRow(await tripDetails(db, tenantId, id));
-  if (!trip.ended_date) {
-    throw new AppError('CONFLICT', MESSAGES.tripReport.failed(MESSAGES.tripReport.notEnded));
-  }
-  return trip;
-}
-
-/** The PDF of an ended trip. */
-async function tripReportPdf(db: Db, tenantId: number, id: number) {
-  const trip = await endedTrip(db, tenantId, id);
-  const ctx = await reportContextOf(db, tenantId, trip.driver_id);
-  const terms = termsFromSettings({
-    settings: ctx.settings,
-    tenantType: ctx.tenant.type,
-    currencies: ctx.currencies,
-  });
-  const timeZone = ctx.settings.find((s) => s.key === 'time_zone')?.value || DEFAULT_SETTINGS.time_zone;
-  return buildTripReport({
-    trip,
-    terms,
-    tenantName: ctx.tenant.name,
-    namat: ctx.tenant.type === NAMAT_TYPE,
-    timeZone,
-    vehicle: ctx.vehicle,
-  });
-}
 
 /** Trips (spec 001 §7 "Trips"): paged list, details, add, save, archive, PDF report, pickers, export. */
-export const tripRoutes: ModuleRoutes = async (app, { database: { db } }) => {
-  const termOf = async (tenantId: number) => (await tripTermOf(db, tenantId)) ?? 'Trip';
-
+export const tripRoutes: ModuleRoutes = async (app, deps) => {
   app.post(
     '/api/trip/get-all-trips',
     {
@@ -123,21 +56,14 @@ export const tripRoutes: ModuleRoutes = async (app, { database: { db } }) => {
         response: { 200: ZEnvelope(ZTripPage), ...errors },
       },
     },
-    async (r) => {
-      const tenantId = requireTenantId(r);
-      const { page, page_size } = r.query;
-      const range = tripRange(r.body?.fdate, r.body?.tdate);
-      const { ids, total } = await pageTripIds(
-        db,
-        tenantId,
-        { ...range, search: r.body?.search || undefined },
-        { limit: page_size, offset: (page - 1) * page_size },
-      );
-      return ok({
-        trips: await tripRows(db, tenantId, ids),
-        pagination: { page, page_size, total_items: total },
-      });
-    },
+    async (r) =>
+      ok(
+        await tripsPage(
+          tenantContext(r, deps),
+          { fdate: r.body?.fdate, tdate: r.body?.tdate, search: r.body?.search },
+          { page: r.query.page, pageSize: r.query.page_size },
+        ),
+      ),
   );
 
   app.post(
@@ -150,7 +76,7 @@ export const tripRoutes: ModuleRoutes = async (app, { database: { db } }) => {
         response: { 200: ZEnvelope(ZTripRow), ...errors },
       },
     },
-    async (r) => ok(toTripRow(await tripDetails(db, requireTenantId(r), r.body.id))),
+    async (r) => ok(await tripDetails(tenantContext(r, deps), r.body.id)),
   );
 
   app.post(
@@ -164,9 +90,9 @@ export const tripRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       },
     },
     async (r) => {
-      const tenantId = requireTenantId(r);
-      const id = await addTrip(db, tenantId, r.body);
-      return ok(toTripRow(await tripDetails(db, tenantId, id)), MESSAGES.trips.added(await termOf(tenantId)));
+      const ctx = tenantContext(r, deps);
+      const trip = await addTrip(ctx, r.body);
+      return ok(trip, MESSAGES.trips.added(await tripTerm(ctx)));
     },
   );
 
@@ -181,12 +107,9 @@ export const tripRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       },
     },
     async (r) => {
-      const tenantId = requireTenantId(r);
-      await saveTrip(db, tenantId, r.body);
-      return ok(
-        toTripRow(await tripDetails(db, tenantId, r.body.id)),
-        MESSAGES.trips.updated(await termOf(tenantId)),
-      );
+      const ctx = tenantContext(r, deps);
+      const trip = await saveTrip(ctx, r.body);
+      return ok(trip, MESSAGES.trips.updated(await tripTerm(ctx)));
     },
   );
 
@@ -201,10 +124,9 @@ export const tripRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       },
     },
     async (r) => {
-      const tenantId = requireTenantId(r);
-      const [archived] = await archiveTrips(db, tenantId, [r.body.id]);
-      if (!archived) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-      return ok(null, MESSAGES.trips.deleted(await termOf(tenantId)));
+      const ctx = tenantContext(r, deps);
+      await archiveTrip(ctx, r.body.id);
+      return ok(null, MESSAGES.trips.deleted(await tripTerm(ctx)));
     },
   );
 
@@ -219,7 +141,7 @@ export const tripRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       },
     },
     async (r) => {
-      const trip = await endedTrip(db, requireTenantId(r), r.query.id);
+      const trip = await endedTrip(tenantContext(r, deps), r.query.id);
       // The original report call answers 200 for success (spec 001 §7); the rest of the envelope is as usual.
       return {
         responseCode: TRIP_REPORT_RESPONSE_CODE,
@@ -239,7 +161,7 @@ export const tripRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       },
     },
     async (r, reply) => {
-      const pdf = await tripReportPdf(db, requireTenantId(r), r.params.id);
+      const pdf = await tripReportPdf(tenantContext(r, deps), r.params.id);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="trip-${r.params.id}.pdf"`)
@@ -259,18 +181,8 @@ export const tripRoutes: ModuleRoutes = async (app, { database: { db } }) => {
       },
     },
     async (r) => {
-      const tenantId = requireTenantId(r);
       const { driver_id, search, limit } = r.body;
-      if (!(await findLiveDriver(db, tenantId, driver_id))) {
-        throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-      }
-      const ids = await tripIdsWhere(
-        db,
-        tenantId,
-        { driverId: driver_id, search: search || undefined },
-        limit ?? PICKER_LIMIT,
-      );
-      return ok(await tripRows(db, tenantId, ids));
+      return ok(await tripsOfDriver(tenantContext(r, deps), driver_id, { search, limit }));
     },
   );
 
@@ -284,35 +196,69 @@ export const tripRoutes: ModuleRoutes = async (app, { database: { db } }) => {
         response: { 200: ZEnvelope(z.array(ZTripRow)), ...errors },
       },
     },
-    async (r) => {
-      const tenantId = requireTenantId(r);
-      const day = r.body?.date ?? new Date().toISOString().slice(0, 10);
-      const ids = await tripIdsWhere(
-        db,
-        tenantId,
-        {
-          from: rangeStart(day.slice(0, 10)),
-          to: rangeEnd(day.slice(0, 10)),
-          search: r.body?.key || undefined,
-        },
-        EXPORT_LIMIT,
+    async (r) => ok(await tripsOfDay(tenantContext(r, deps), { date: r.body?.date, search: r.body?.key })),
+  );
+
+  app.post(
+    '/api/trip/get-driver-all-trips',
+    {
+      schema: {
+        tags: ['Driver details'],
+        summary: "A driver's trips between fdate and tdate (UTC days, both included)",
+        body: ZDriverTripsRequest,
+        response: { 200: ZEnvelope(z.array(ZDriverTrip)), ...errors },
+      },
+    },
+    async (r) => ok(await driverTrips(tenantContext(r, deps), r.body.driver_id, r.body.fdate, r.body.tdate)),
+  );
+
+  app.get(
+    '/api/v1/tasks/:task_id/photos/:photo_id',
+    {
+      // The tenant's admins, and the driver of the task's trip: no other driver, no other tenant.
+      config: { access: [...ACCESS.tenantAdmin, ...ACCESS.driver] },
+      schema: {
+        tags,
+        summary: "A task's proof photo, as stored (image/jpeg, image/png, image/webp or image/heic)",
+        params: z.object({ task_id: zId('task_id'), photo_id: zId('photo_id') }),
+      },
+    },
+    async (r, reply) => {
+      const photo = await taskPhotoFile(
+        tenantContext(r, deps),
+        deps.storage,
+        r.params.task_id,
+        r.params.photo_id,
       );
-      return ok(await tripRows(db, tenantId, ids));
+      return reply
+        .header('content-type', photo.contentType)
+        .header('content-length', String(photo.bytes))
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(photo.body);
     },
   );
 
-  registerExport(app, {
-    url: '/api/v1/trips/export',
-    tag: 'Trips',
-    noun: 'trip planned in the date range',
-    fileName: 'Trips.xlsx',
-    columns: exportColumns,
-    filters: z.object({ fdate: zDateBound().optional(), tdate: zDateBound().optional() }),
-    load: async (tenantId, search, { fdate, tdate }) =>
-      tripRows(
-        db,
-        tenantId,
-        await tripIdsWhere(db, tenantId, { ...tripRange(fdate, tdate), search }, EXPORT_LIMIT),
+  app.get(
+    '/api/v1/trips/export',
+    {
+      schema: {
+        tags,
+        summary: 'Every trip planned in the date range matching the search, as an .xlsx file',
+        querystring: z.object({
+          fdate: zDateBound().optional(),
+          tdate: zDateBound().optional(),
+          search: z.string().trim().max(100).optional(),
+        }),
+      },
+    },
+    async (r, reply) =>
+      sendXlsx(
+        reply,
+        'Trips.xlsx',
+        TRIP_EXPORT_COLUMNS,
+        await tripsForExport(tenantContext(r, deps), r.query),
       ),
-  });
+  );
 };

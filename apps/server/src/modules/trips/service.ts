@@ -1,107 +1,132 @@
 import {
+  defaultTripRange,
   MESSAGES,
-  parseUtcDateTime,
+  NAMAT_TYPE,
   plannedStops,
+  rangeEnd,
+  rangeStart,
   toUtcString,
+  tripFlagText,
   tripStatusOf,
+  tripStatusText,
+  type TDriverTrip,
+  type TTripPage,
   type TTripRow,
-  type ZTripDestinationInput,
 } from '@fleet/contract';
-import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { TStopPlan } from '../../db/planned-stops.ts';
+import { stopRow, taskRow } from '../../db/planned-stops.ts';
+import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { planRefs, resolveStops, stopRow, type TStopPlan } from './plan.ts';
+import type { XlsxColumn } from '../../platform/xlsx.ts';
+import { driverOf, findDriver } from '../drivers/service.ts';
+import { tenantProfile } from '../settings/service.ts';
+import { findDestinations, findOrigin } from '../places/service.ts';
+import { findTripType } from '../trip-types/service.ts';
 import {
-  findLiveDriver,
+  expectedLength,
+  planRefs,
+  stopPlanOf,
+  tripColumns,
+  type TNewTrip,
+  type TParsedStop,
+  type TTripHeader,
+  type TTripToInsert,
+  type TTripValues,
+} from './plan.ts';
+import {
+  archiveScheduledTrips,
+  archiveTrips,
+  driverVehicle,
   findTrip,
-  findTripType,
-  findWarehouse,
+  futureScheduledTrips,
   insertTrips,
   loadTrips,
+  pageTripIds,
   replaceTripStops,
   stopAndTaskIds,
+  tripIdsWhere,
   updateTrip,
   type TTripDetails,
+  type TTripFilter,
 } from './queries.ts';
+import { buildTripReport } from './report.ts';
+import { taskPhotoUrl, type TPhotoKind } from './execution.ts';
+
+/*
+ * Trips (spec 001 §7 "Trips"): the module's door. Routes, the scheduled-trips module (and its
+ * materialiser) and the demo seed call these functions only; every write announces itself with a
+ * `trip.*` event once committed.
+ */
+
+export { planRefs };
+// Running a trip: the driver app's transitions, the trip follower of positions, the task photos.
+export {
+  arriveAtStop,
+  completeTask,
+  departFromStop,
+  driverTrip,
+  driverTripsBetween,
+  endTrip,
+  followPositions,
+  metersBetween,
+  skipStop,
+  startTrip,
+  taskPhotoFile,
+  taskPhotoUrl,
+} from './execution.ts';
+export type { TCompleteTask, TFix, TPhotoKind, TTaskPhotoUpload } from './execution.ts';
+export type { TNewTrip, TParsedStop, TStopPlan, TTripHeader, TTripToInsert, TTripValues };
+export type { TTaskPlan, TTripStop } from './plan.ts';
+
+/** Rows a list or an export may hold at most (the export of a month of a large fleet fits). */
+const EXPORT_LIMIT = 20_000;
+const PICKER_LIMIT = 50;
 
 const utc = (d: Date | null) => (d ? toUtcString(d) : null);
-/** What a trip or a schedule points at, checked against the tenant's live records. */
-export interface TTripHeader {
-  driver_id: number;
-  warehouse_id: number;
-  type: number;
-  destinations: z.output<typeof ZTripDestinationInput>[];
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.http.notFound);
+
+// ---------- What a trip points at ----------
+
+/**
+ * Turns the dialog's stops into stored stops: a saved destination must be one of the tenant's
+ * live destinations and fills the coordinates the stop leaves out; typed names and coordinates
+ * (a student's bus stop) are kept as given.
+ */
+export async function resolveStops(ctx: TTenantContext, stops: TParsedStop[]): Promise<TStopPlan[]> {
+  const ids = [...new Set(stops.flatMap((s) => (s.destination_id ? [s.destination_id] : [])))];
+  const known = new Map((await findDestinations(ctx, ids)).map((d) => [d.id, d]));
+  return stops.map((s) => {
+    const saved = s.destination_id ? known.get(s.destination_id) : undefined;
+    if (s.destination_id && !saved) throw new AppError('BAD_REQUEST', MESSAGES.trips.destinationUnknown);
+    return stopPlanOf(s, saved);
+  });
 }
 
 /**
- * Checks the driver (live, of this tenant: archived drivers cannot get new trips), the origin,
- * the type and every saved destination, and answers the stops to store.
+ * Checks what a trip or a schedule points at — the driver (live, of this tenant: archived drivers
+ * cannot get new trips), the origin, the type and every saved destination — and answers the stops
+ * to store.
  */
-export async function resolveTripHeader(db: Db, tenantId: number, input: TTripHeader): Promise<TStopPlan[]> {
+export async function resolveTripHeader(ctx: TTenantContext, input: TTripHeader): Promise<TStopPlan[]> {
   const [driver, warehouse, type] = await Promise.all([
-    findLiveDriver(db, tenantId, input.driver_id),
-    findWarehouse(db, tenantId, input.warehouse_id),
-    findTripType(db, tenantId, input.type),
+    findDriver(ctx, input.driver_id),
+    findOrigin(ctx, input.warehouse_id),
+    findTripType(ctx, input.type),
   ]);
   if (!driver) throw new AppError('BAD_REQUEST', MESSAGES.trips.driverUnavailable);
   if (!warehouse) throw new AppError('BAD_REQUEST', MESSAGES.trips.originUnknown);
   if (!type) throw new AppError('BAD_REQUEST', MESSAGES.trips.typeUnknown);
-  return resolveStops(db, tenantId, input.destinations);
+  return resolveStops(ctx, input.destinations);
 }
 
-export interface TTripValues extends TTripHeader {
-  start_date: string;
-  note?: string | null | undefined;
-  departure_time_range?: number | null | undefined;
-}
+// ---------- Reading trips ----------
 
-const tripColumns = (input: TTripValues) => ({
-  driverId: input.driver_id,
-  warehouseId: input.warehouse_id,
-  typeId: input.type,
-  startDate: parseUtcDateTime(input.start_date),
-  note: input.note ?? null,
-  departureTimeRange: input.departure_time_range ?? null,
-});
-
-export async function addTrip(db: Db, tenantId: number, input: TTripValues): Promise<number> {
-  const stops = await resolveTripHeader(db, tenantId, input);
-  // Ids a clone carries over from the trip it copies belong to that trip: a new trip starts fresh.
-  const fresh = stops.map((s) => ({ ...s, id: null, tasks: s.tasks.map((t) => ({ ...t, id: null })) }));
-  const [id] = await db.transaction((tx) =>
-    insertTrips(tx as unknown as Db, tenantId, [{ trip: tripColumns(input), stops: fresh }]),
-  );
-  return id!;
-}
-
-export async function saveTrip(db: Db, tenantId: number, input: TTripValues & { id: number }): Promise<void> {
-  if (!(await findTrip(db, tenantId, input.id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  const stops = await resolveTripHeader(db, tenantId, input);
-  const current = await stopAndTaskIds(db, tenantId, input.id);
-  for (const stop of stops) {
-    if (stop.id && !current.stopIds.includes(stop.id)) {
-      throw new AppError('BAD_REQUEST', MESSAGES.trips.stopUnknown);
-    }
-    for (const task of stop.tasks) {
-      if (task.id && !current.tasks.some((t) => t.id === task.id && t.stopId === stop.id)) {
-        throw new AppError('BAD_REQUEST', MESSAGES.trips.taskUnknown);
-      }
-    }
-  }
-  await db.transaction(async (tx) => {
-    await updateTrip(tx as unknown as Db, tenantId, input.id, tripColumns(input));
-    await replaceTripStops(tx as unknown as Db, tenantId, input.id, stops);
-  });
-}
-
-/** Every driving and staying time added up, in minutes; null when none is given. */
-function expectedLength(stops: { drivingTime: number | null; stayingTime: number | null }[]) {
-  const times = stops.flatMap((s) => [s.drivingTime, s.stayingTime]).filter((t): t is number => t !== null);
-  return times.length ? times.reduce((a, b) => a + b, 0) : null;
-}
+/** The addresses of a task's proof photos of one kind (signed-in GETs). */
+const photoUrls = (task: { id: number; photos: { id: number; kind: string }[] }, kind: TPhotoKind) =>
+  task.photos.filter((p) => p.kind === kind).map((p) => taskPhotoUrl(task.id, p.id));
 
 /** A trip as the API answers it. */
-export function toTripRow(t: TTripDetails): TTripRow {
+function toTripRow(t: TTripDetails): TTripRow {
   const { trip } = t;
   const planned = plannedStops(
     trip.startDate,
@@ -118,12 +143,19 @@ export function toTripRow(t: TTripDetails): TTripRow {
     departure_time_range: trip.departureTimeRange,
     expected_length: expectedLength(t.stops),
     flag: trip.flag,
+    active_trip_destination_id: trip.activeTripDestinationId,
     status: tripStatusOf(trip.startDate, trip.startedDate),
     lat: t.warehouse?.id ? t.warehouse.lat : null,
     lon: t.warehouse?.id ? t.warehouse.lon : null,
     schedule_id: trip.scheduleId,
     destinations: t.stops.map((s, i) => ({
       ...stopRow(s),
+      tasks: s.tasks.map((task) => ({
+        ...taskRow(task),
+        manager_approval_status: task.managerApprovalStatus,
+        client_approval_images: photoUrls(task, 'client'),
+        manager_approval_images: photoUrls(task, 'manager'),
+      })),
       expected_arrival_date: utc(planned[i]?.arrival ?? null),
       expected_departure_date: utc(planned[i]?.departure ?? null),
       arrived_date: utc(s.arrivedDate),
@@ -150,12 +182,287 @@ export function toTripRow(t: TTripDetails): TTripRow {
 }
 
 /** The API rows of these trips, in the order of the ids. */
-export const tripRows = async (db: Db, tenantId: number, ids: number[]) =>
-  (await loadTrips(db, tenantId, ids)).map(toTripRow);
+const tripRows = async (ctx: TTenantContext, ids: number[]) =>
+  (await loadTrips(ctx.db, ctx.tenantId, ids)).map(toTripRow);
 
-/** One live trip with its details, or 404. */
-export async function tripDetails(db: Db, tenantId: number, id: number) {
-  if (!(await findTrip(db, tenantId, id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  const [row] = await loadTrips(db, tenantId, [id]);
+/** The trips date filter: both bounds given or defaulted (first of the month to tomorrow). */
+function tripRange(fdate: string | undefined, tdate: string | undefined) {
+  const fallback = defaultTripRange();
+  const from = rangeStart(fdate ?? fallback.fdate);
+  const to = rangeEnd(tdate ?? fallback.tdate);
+  if (to <= from) throw new AppError('BAD_REQUEST', MESSAGES.trips.rangeInvalid);
+  return { from, to };
+}
+
+export interface TTripRangeFilter {
+  fdate?: string | undefined;
+  tdate?: string | undefined;
+  /** Driver name, origin or type. */
+  search?: string | undefined;
+}
+
+/** One page of the trips planned in [fdate, tdate], newest id first, and how many match. */
+export async function tripsPage(
+  ctx: TTenantContext,
+  filter: TTripRangeFilter,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<TTripPage> {
+  const range = tripRange(filter.fdate, filter.tdate);
+  const { ids, total } = await pageTripIds(
+    ctx.db,
+    ctx.tenantId,
+    { ...range, search: filter.search || undefined },
+    { limit: pageSize, offset: (page - 1) * pageSize },
+  );
+  return {
+    trips: await tripRows(ctx, ids),
+    pagination: { page, page_size: pageSize, total_items: total },
+  };
+}
+
+/** One live trip with its stops, tasks, fines and accidents, or 404. */
+export async function tripDetails(ctx: TTenantContext, id: number): Promise<TTripRow> {
+  if (!(await findTrip(ctx.db, ctx.tenantId, id))) throw notFound();
+  const [row] = await tripRows(ctx, [id]);
   return row!;
+}
+
+/** A live driver's trips, newest first (the fine dialog's trip search); 404 for an unknown driver. */
+export async function tripsOfDriver(
+  ctx: TTenantContext,
+  driverId: number,
+  { search, limit }: { search?: string | undefined; limit?: number | undefined } = {},
+): Promise<TTripRow[]> {
+  if (!(await findDriver(ctx, driverId))) throw notFound();
+  const ids = await tripIdsWhere(
+    ctx.db,
+    ctx.tenantId,
+    { driverId, search: search || undefined },
+    limit ?? PICKER_LIMIT,
+  );
+  return tripRows(ctx, ids);
+}
+
+/** The day's trips (a UTC day or date-time, today when left out); `search` matches driver, origin or type. */
+export async function tripsOfDay(
+  ctx: TTenantContext,
+  { date, search }: { date?: string | undefined; search?: string | undefined } = {},
+): Promise<TTripRow[]> {
+  const day = (date ?? new Date().toISOString().slice(0, 10)).slice(0, 10);
+  const ids = await tripIdsWhere(
+    ctx.db,
+    ctx.tenantId,
+    { from: rangeStart(day), to: rangeEnd(day), search: search || undefined },
+    EXPORT_LIMIT,
+  );
+  return tripRows(ctx, ids);
+}
+
+/** Trip status of the driver details tab: 3 Cancelled, 2 Completed, 1 In Progress, 0 Not Started. */
+const driverTripStatus = (t: { cancelled: boolean; endedDate: Date | null; startedDate: Date | null }) =>
+  t.cancelled ? 3 : t.endedDate ? 2 : t.startedDate ? 1 : 0;
+
+/**
+ * A driver's trips planned (or, unplanned, created) from the UTC day `from` to the day `to`, both
+ * included (today when left out), newest first: the driver details tab. The driver must be the
+ * tenant's, archived or not (its history still shows); 404 otherwise.
+ */
+export async function driverTrips(
+  ctx: TTenantContext,
+  driverId: number,
+  from: string,
+  to: string = new Date().toISOString().slice(0, 10),
+): Promise<TDriverTrip[]> {
+  await driverOf(ctx, driverId);
+  const filter: TTripFilter = { driverId, from: rangeStart(from), to: rangeEnd(to) };
+  const ids = await tripIdsWhere(ctx.db, ctx.tenantId, filter);
+  return (await loadTrips(ctx.db, ctx.tenantId, ids)).map(({ trip, warehouse, type, stops }) => ({
+    id: trip.id,
+    start_date: utc(trip.startDate),
+    started_date: utc(trip.startedDate),
+    ended_date: utc(trip.endedDate),
+    created_date: toUtcString(trip.createdDate),
+    status: driverTripStatus(trip),
+    note: trip.note,
+    warehouse: warehouse?.id ? { title: warehouse.title } : null,
+    type0: type?.id ? { title: type.title } : null,
+    destinations: stops.map((s) => ({
+      id: s.id,
+      destination_name: s.destinationName,
+      tasks: s.tasks.map(({ id, description }) => ({ id, description })),
+    })),
+  }));
+}
+
+// ---------- Export ----------
+
+const driverName = (t: TTripRow) => (t.driver ? `${t.driver.fname} ${t.driver.lname}` : 'N/A');
+
+/** The columns of `Trips.xlsx`. */
+export const TRIP_EXPORT_COLUMNS: XlsxColumn<TTripRow>[] = [
+  { header: 'ID', value: (t) => t.id, width: 8 },
+  { header: 'Driver', value: driverName, width: 26 },
+  { header: 'Origin', value: (t) => t.warehouse?.title ?? '', width: 32 },
+  { header: 'Type', value: (t) => t.type?.title ?? '', width: 24 },
+  { header: 'Start date (UTC)', value: (t) => t.start_date, width: 20 },
+  { header: 'Status', value: (t) => tripFlagText(t), width: 12 },
+  { header: 'Timing', value: (t) => tripStatusText(t.status), width: 14 },
+  { header: 'Started (UTC)', value: (t) => t.started_date, width: 20 },
+  { header: 'Ended (UTC)', value: (t) => t.ended_date, width: 20 },
+  {
+    header: 'Destinations',
+    value: (t) => t.destinations.map((d) => d.destination_name ?? '').join(' → '),
+    width: 60,
+  },
+  { header: 'Tasks', value: (t) => t.destinations.reduce((n, d) => n + d.tasks.length, 0), width: 8 },
+  { header: 'Fines', value: (t) => t.fines.length, width: 8 },
+  { header: 'Accidents', value: (t) => t.accidents.length, width: 10 },
+  { header: 'Note', value: (t) => t.note, width: 40 },
+];
+
+/** Every trip of the export: those the list shows for the same range and search, up to EXPORT_LIMIT. */
+export async function tripsForExport(ctx: TTenantContext, filter: TTripRangeFilter): Promise<TTripRow[]> {
+  const range = tripRange(filter.fdate, filter.tdate);
+  return tripRows(
+    ctx,
+    await tripIdsWhere(ctx.db, ctx.tenantId, { ...range, search: filter.search }, EXPORT_LIMIT),
+  );
+}
+
+// ---------- The report ----------
+
+/** A trip whose report may be made: it must have ended (409 with the spec's report failure otherwise). */
+export async function endedTrip(ctx: TTenantContext, id: number): Promise<TTripRow> {
+  const trip = await tripDetails(ctx, id);
+  if (!trip.ended_date) {
+    throw new AppError('CONFLICT', MESSAGES.tripReport.failed(MESSAGES.tripReport.notEnded));
+  }
+  return trip;
+}
+
+/** The PDF of an ended trip, in the tenant's time zone and terms, naming the driver's vehicle. */
+export async function tripReportPdf(ctx: TTenantContext, id: number): Promise<Buffer> {
+  const trip = await endedTrip(ctx, id);
+  const [profile, vehicle] = await Promise.all([
+    tenantProfile(ctx),
+    trip.driver_id ? driverVehicle(ctx.db, ctx.tenantId, trip.driver_id) : undefined,
+  ]);
+  return buildTripReport({
+    trip,
+    terms: profile.terms,
+    tenantName: profile.name,
+    namat: profile.type === NAMAT_TYPE,
+    timeZone: profile.timeZone,
+    vehicle: vehicle ?? null,
+  });
+}
+
+// ---------- Writing trips ----------
+
+/** The tenant's word for a trip, for the answers' messages. */
+export const tripTerm = async (ctx: TTenantContext): Promise<string> => (await tenantProfile(ctx)).terms.trip;
+
+/** Adds a trip (also how the console clones one) and answers it. */
+export async function addTrip(ctx: TTenantContext, input: TTripValues): Promise<TTripRow> {
+  const stops = await resolveTripHeader(ctx, input);
+  // Ids a clone carries over from the trip it copies belong to that trip: a new trip starts fresh.
+  const fresh = stops.map((s) => ({ ...s, id: null, tasks: s.tasks.map((t) => ({ ...t, id: null })) }));
+  const id = await inTransaction(ctx, async (tx) => {
+    const [created] = await insertTrips(tx.db, tx.tenantId, [{ trip: tripColumns(input), stops: fresh }]);
+    emit(tx, 'trip.created', [created!]);
+    return created!;
+  });
+  return tripDetails(ctx, id);
+}
+
+/** Updates a live trip: stops and tasks named by id keep their history (arrival times, approvals). */
+export async function saveTrip(ctx: TTenantContext, input: TTripValues & { id: number }): Promise<TTripRow> {
+  if (!(await findTrip(ctx.db, ctx.tenantId, input.id))) throw notFound();
+  const stops = await resolveTripHeader(ctx, input);
+  const current = await stopAndTaskIds(ctx.db, ctx.tenantId, input.id);
+  for (const stop of stops) {
+    if (stop.id && !current.stopIds.includes(stop.id)) {
+      throw new AppError('BAD_REQUEST', MESSAGES.trips.stopUnknown);
+    }
+    for (const task of stop.tasks) {
+      if (task.id && !current.tasks.some((t) => t.id === task.id && t.stopId === stop.id)) {
+        throw new AppError('BAD_REQUEST', MESSAGES.trips.taskUnknown);
+      }
+    }
+  }
+  await inTransaction(ctx, async (tx) => {
+    await updateTrip(tx.db, tx.tenantId, input.id, tripColumns(input));
+    await replaceTripStops(tx.db, tx.tenantId, input.id, stops);
+    emit(tx, 'trip.updated', [input.id]);
+  });
+  return tripDetails(ctx, input.id);
+}
+
+/** Deletes (archives) a live trip; 404 when there is none. */
+export async function archiveTrip(ctx: TTenantContext, id: number): Promise<void> {
+  const [archived] = await archiveTrips(ctx.db, ctx.tenantId, [id]);
+  if (!archived) throw notFound();
+  emit(ctx, 'trip.archived', [archived]);
+}
+
+/**
+ * Records trips that already ran, with their actual start, end, stop times and approvals, as
+ * given: the import path for trip history (today the demo seed's, until the fleet simulator drives
+ * the demo through the driver API). Nothing is checked; answers the new ids in order.
+ */
+export async function recordTripHistory(ctx: TTenantContext, items: TTripToInsert[]): Promise<number[]> {
+  return inTransaction(ctx, async (tx) => {
+    const ids = await insertTrips(tx.db, tx.tenantId, items);
+    emit(tx, 'trip.created', ids);
+    return ids;
+  });
+}
+
+// ---------- The trips of a schedule (the materialiser) ----------
+
+/** A trip made for one occurrence of a schedule. */
+export interface TScheduledTrip extends TTripToInsert {
+  trip: TNewTrip & { scheduleId: number; occurrenceStart: Date };
+}
+
+/** The schedule's live trips planned from `now` on, with whether each has started. */
+export const scheduledTripsFrom = (ctx: TTenantContext, scheduleId: number, now: Date) =>
+  futureScheduledTrips(ctx.db, ctx.tenantId, scheduleId, now);
+
+/**
+ * Makes the trips of these occurrences. An occurrence that already has its trip (another run got
+ * there first) is left out by the database's unique key, so each is made once; answers the new ids.
+ */
+export async function createScheduledTrips(ctx: TTenantContext, items: TScheduledTrip[]): Promise<number[]> {
+  if (!items.length) return [];
+  return inTransaction(ctx, async (tx) => {
+    const ids = await insertTrips(tx.db, tx.tenantId, items, { skipExisting: true });
+    emit(tx, 'trip.created', ids);
+    return ids;
+  });
+}
+
+/** Gives trips not yet started their schedule's new values and stops. */
+export async function rewriteScheduledTrips(
+  ctx: TTenantContext,
+  items: { id: number; trip: TNewTrip; stops: TStopPlan[] }[],
+): Promise<void> {
+  if (!items.length) return;
+  await inTransaction(ctx, async (tx) => {
+    for (const item of items) {
+      await updateTrip(tx.db, tx.tenantId, item.id, item.trip);
+      await replaceTripStops(tx.db, tx.tenantId, item.id, item.stops);
+    }
+    emit(
+      tx,
+      'trip.updated',
+      items.map((i) => i.id),
+    );
+  });
+}
+
+/** Archives trips of a schedule no longer due, freeing their occurrence for a later edit. */
+export async function releaseScheduledTrips(ctx: TTenantContext, ids: number[]): Promise<void> {
+  const archived = await archiveScheduledTrips(ctx.db, ctx.tenantId, ids);
+  emit(ctx, 'trip.archived', archived);
 }

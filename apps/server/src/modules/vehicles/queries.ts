@@ -46,15 +46,6 @@ export async function listVehicles(db: Db, tenantId: number, { id, search, limit
 }
 export type TVehicleWithDrivers = Awaited<ReturnType<typeof listVehicles>>[number];
 
-export async function findLiveVehicle(db: Db, tenantId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(vehicles)
-    .where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.id, id), eq(vehicles.archived, false)))
-    .limit(1);
-  return row;
-}
-
 export async function referenceInUse(db: Db, tenantId: number, reference: string, exceptId?: number) {
   const [row] = await db
     .select({ id: vehicles.id })
@@ -87,6 +78,16 @@ export async function insertVehicle(db: Db, tenantId: number, values: TVehicleVa
   return row!;
 }
 
+/** Many vehicles in one statement: every row is written, or none. */
+export async function insertVehicles(db: Db, tenantId: number, rows: TVehicleValues[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(vehicles)
+    .values(rows.map((v) => ({ tenantId, ...v })))
+    .returning({ id: vehicles.id });
+  return inserted.map((r) => r.id);
+}
+
 export async function updateVehicle(db: Db, tenantId: number, id: number, values: TVehicleValues) {
   const [row] = await db
     .update(vehicles)
@@ -96,19 +97,11 @@ export async function updateVehicle(db: Db, tenantId: number, id: number, values
   return row;
 }
 
-/** Archives a vehicle and takes it from the drivers who had it, in one transaction. */
 export async function archiveVehicle(db: Db, tenantId: number, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(vehicles)
-      .set({ archived: true })
-      .where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.id, id), eq(vehicles.archived, false)))
-      .returning({ id: vehicles.id });
-    if (!row) return false;
-    await tx
-      .update(drivers)
-      .set({ busId: null })
-      .where(and(eq(drivers.tenantId, tenantId), eq(drivers.busId, id)));
-    return true;
-  });
+  const [row] = await db
+    .update(vehicles)
+    .set({ archived: true })
+    .where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.id, id), eq(vehicles.archived, false)))
+    .returning({ id: vehicles.id });
+  return Boolean(row);
 }

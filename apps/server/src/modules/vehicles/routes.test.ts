@@ -103,6 +103,52 @@ describe('POST /api/bus/save and /api/bus/archive', () => {
   });
 });
 
+describe('vehicle changes', () => {
+  const eventsOf = async (work: () => Promise<unknown>) =>
+    (await t.eventsDuring(work)).map((e) => [e.type, e.ids, e.tenant_id, e.actor.kind]);
+
+  it('announce vehicle.created, vehicle.updated and vehicle.archived; refused writes announce nothing', async () => {
+    let id = 0;
+    const events = await eventsOf(async () => {
+      id = (await call(t, delivery, 'POST', '/api/bus/add', { ...vehicle, reference: 'EVT-V1' })).body.data
+        .id;
+      await call(t, delivery, 'POST', '/api/bus/save', { ...vehicle, id, reference: 'EVT-V2' });
+      await call(t, delivery, 'POST', '/api/bus/archive', { id });
+      await call(t, delivery, 'POST', '/api/bus/archive', { id });
+      await call(t, namat, 'POST', '/api/bus/save', { ...vehicle, id, reference: 'EVT-V3' });
+    });
+    const tenant = DEMO.delivery.tenantId;
+    expect(events).toEqual([
+      ['vehicle.created', [id], tenant, 'tenant_admin'],
+      ['vehicle.updated', [id], tenant, 'tenant_admin'],
+      ['vehicle.archived', [id], tenant, 'tenant_admin'],
+    ]);
+  });
+
+  it('archiving a vehicle takes it from its drivers and announces their change too', async () => {
+    const { id } = (await call(t, delivery, 'POST', '/api/bus/add', { ...vehicle, reference: 'EVT-HELD' }))
+      .body.data;
+    const holder = await call(t, delivery, 'POST', '/api/driver/add-driver', {
+      fname: 'Held',
+      lname: 'Vehicle',
+      email: 'held.vehicle@desert.example',
+      password: 'lemon-tree-42',
+      bus_id: id,
+      hourly_rate: 20,
+      language: null,
+    });
+    expect(holder.body.data.bus).toEqual({ id, reference: 'EVT-HELD' });
+    const events = await eventsOf(() => call(t, delivery, 'POST', '/api/bus/archive', { id }));
+    const tenant = DEMO.delivery.tenantId;
+    expect(events).toEqual([
+      ['vehicle.archived', [id], tenant, 'tenant_admin'],
+      ['driver.updated', [holder.body.data.id], tenant, 'tenant_admin'],
+    ]);
+    const after = (await call(t, delivery, 'GET', '/api/driver/get-drivers?name=Held')).body.data[0];
+    expect(after).toMatchObject({ bus_id: null, bus: null });
+  });
+});
+
 describe('GET /api/v1/vehicles/export', () => {
   it('answers a real .xlsx of every vehicle matching the search', async () => {
     const res = await t.app.inject({
@@ -112,7 +158,7 @@ describe('GET /api/v1/vehicles/export', () => {
     });
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    await book.xlsx.load(new Uint8Array(res.rawPayload).buffer);
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['Reference', 'Brand', 'Status']));
     expect(sheet.rowCount).toBe(1 + 6);

@@ -1,20 +1,28 @@
 import {
+  MESSAGES,
   ZEnvelope,
   ZIdBody,
   ZVehicleInput,
   ZVehicleListQuery,
   ZVehicleRow,
   ZVehicleSave,
+  type TVehicleRow,
 } from '@fleet/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireTenantId } from '../../platform/auth.ts';
+import { tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
-import { registerExport, type XlsxColumn } from '../../platform/xlsx.ts';
-import type { TVehicleRow } from '@fleet/contract';
 import { registerImport } from '../../platform/import-routes.ts';
-import { vehicleImport } from './import.ts';
-import { addVehicle, archiveVehicle, saveVehicle, vehiclesOf } from './service.ts';
+import { registerExport, type XlsxColumn } from '../../platform/xlsx.ts';
+import {
+  addVehicle,
+  archiveVehicle,
+  checkVehicleImport,
+  importVehicles,
+  saveVehicle,
+  vehicles,
+} from './service.ts';
 
 const tags = ['Vehicles'];
 const errors = ERROR_RESPONSES;
@@ -23,7 +31,7 @@ const ZListBody = z
   .passthrough()
   .nullish();
 
-export const vehicleColumns: XlsxColumn<TVehicleRow>[] = [
+const vehicleColumns: XlsxColumn<TVehicleRow>[] = [
   { header: 'ID', value: (v) => v.id, width: 8 },
   { header: 'Reference', value: (v) => v.reference, width: 18 },
   { header: 'Brand', value: (v) => v.brand, width: 16 },
@@ -41,20 +49,24 @@ export const vehicleColumns: XlsxColumn<TVehicleRow>[] = [
   { header: 'Created (UTC)', value: (v) => v.created_date, width: 20 },
 ];
 
-export const vehicleRoutes: ModuleRoutes = async (app, { database: { db } }) => {
+export const vehicleRoutes: ModuleRoutes = async (app, deps) => {
   const listSchema = {
     tags,
     querystring: ZVehicleListQuery,
     response: { 200: ZEnvelope(z.array(ZVehicleRow)), ...errors },
   };
+  const list = async (request: FastifyRequest, query: z.infer<typeof ZVehicleListQuery>) =>
+    ok(
+      await vehicles(tenantContext(request, deps), {
+        search: query.reference ?? query.search,
+        limit: query.limit,
+      }),
+    );
 
   app.get(
     '/api/bus/get-buses',
     { schema: { ...listSchema, summary: 'Vehicles of the tenant (`reference` searches, `limit` caps)' } },
-    async (request) => {
-      const { reference, search, limit } = request.query;
-      return ok(await vehiclesOf(db, requireTenantId(request), { search: reference ?? search, limit }));
-    },
+    async (request) => list(request, request.query),
   );
 
   app.post(
@@ -66,10 +78,7 @@ export const vehicleRoutes: ModuleRoutes = async (app, { database: { db } }) => 
         summary: 'Vehicles of the tenant; the vehicle picker sends `type=1` with `?reference=&limit=4`',
       },
     },
-    async (request) => {
-      const { reference, search, limit } = request.query;
-      return ok(await vehiclesOf(db, requireTenantId(request), { search: reference ?? search, limit }));
-    },
+    async (request) => list(request, request.query),
   );
 
   app.post(
@@ -84,8 +93,8 @@ export const vehicleRoutes: ModuleRoutes = async (app, { database: { db } }) => 
     },
     async (request) => {
       const { reference, brand, model, year, mileage } = request.body;
-      const row = await addVehicle(db, requireTenantId(request), { reference, brand, model, year, mileage });
-      return ok(row, 'Vehicle added successfully.');
+      const row = await addVehicle(tenantContext(request, deps), { reference, brand, model, year, mileage });
+      return ok(row, MESSAGES.vehicle.added);
     },
   );
 
@@ -101,14 +110,14 @@ export const vehicleRoutes: ModuleRoutes = async (app, { database: { db } }) => 
     },
     async (request) => {
       const { id, reference, brand, model, year, mileage } = request.body;
-      const row = await saveVehicle(db, requireTenantId(request), id, {
+      const row = await saveVehicle(tenantContext(request, deps), id, {
         reference,
         brand,
         model,
         year,
         mileage,
       });
-      return ok(row, 'Vehicle updated successfully.');
+      return ok(row, MESSAGES.vehicle.updated);
     },
   );
 
@@ -123,8 +132,8 @@ export const vehicleRoutes: ModuleRoutes = async (app, { database: { db } }) => 
       },
     },
     async (request) => {
-      await archiveVehicle(db, requireTenantId(request), request.body.id);
-      return ok(null, 'Vehicle deleted successfully.');
+      await archiveVehicle(tenantContext(request, deps), request.body.id);
+      return ok(null, MESSAGES.vehicle.deleted);
     },
   );
 
@@ -134,8 +143,14 @@ export const vehicleRoutes: ModuleRoutes = async (app, { database: { db } }) => 
     noun: 'vehicle',
     fileName: 'Vehicles.xlsx',
     columns: vehicleColumns,
-    load: (tenantId, search) => vehiclesOf(db, tenantId, { search }),
+    load: (request, search) => vehicles(tenantContext(request, deps), { search }),
   });
 
-  registerImport(app, vehicleImport(db));
+  registerImport(app, {
+    url: '/api/v1/vehicles/import',
+    tag: 'Vehicles',
+    noun: { one: 'vehicle', many: 'vehicles' },
+    check: (request, rows) => checkVehicleImport(tenantContext(request, deps), rows),
+    write: (request, values) => importVehicles(tenantContext(request, deps), values),
+  });
 };

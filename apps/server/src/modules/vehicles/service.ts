@@ -1,9 +1,14 @@
 import { MESSAGES, toUtcString, type TVehicleRow } from '@fleet/contract';
-import type { Db } from '../../db/client.ts';
+import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { CheckedRow } from '../../platform/import-routes.ts';
+import type { SheetRow } from '../../platform/sheet.ts';
+import { takeVehicleFromDrivers } from '../drivers/service.ts';
+import { checkVehicleRows } from './import.ts';
 import {
   archiveVehicle as archiveVehicleRow,
   insertVehicle,
+  insertVehicles,
   listVehicles,
   referenceInUse,
   updateVehicle,
@@ -12,7 +17,15 @@ import {
   type VehicleFilter,
 } from './queries.ts';
 
-export const toVehicleRow = (v: TVehicleWithDrivers): TVehicleRow => ({
+/*
+ * Vehicles (spec 000 §2 "Vehicles"): a reference unique among the tenant's live vehicles, brand,
+ * model, year and mileage; deletes are archives. The module's door: routes, other modules, jobs and
+ * the seed call these functions only.
+ */
+
+export type { TVehicleValues };
+
+const toVehicleRow = (v: TVehicleWithDrivers): TVehicleRow => ({
   id: v.id,
   reference: v.reference,
   brand: v.brand,
@@ -24,39 +37,65 @@ export const toVehicleRow = (v: TVehicleWithDrivers): TVehicleRow => ({
   created_date: toUtcString(v.createdDate),
 });
 
-export async function vehiclesOf(
-  db: Db,
-  tenantId: number,
-  filter: VehicleFilter = {},
-): Promise<TVehicleRow[]> {
-  return (await listVehicles(db, tenantId, filter)).map(toVehicleRow);
+/** Live vehicles of the tenant, newest first, each with the live drivers who have it. */
+export async function vehicles(ctx: TTenantContext, filter: VehicleFilter = {}): Promise<TVehicleRow[]> {
+  return (await listVehicles(ctx.db, ctx.tenantId, filter)).map(toVehicleRow);
 }
 
-async function assertReferenceFree(db: Db, tenantId: number, reference: string, exceptId?: number) {
-  if (await referenceInUse(db, tenantId, reference, exceptId)) {
+/** A live vehicle of this tenant, or undefined (another tenant's answers as a missing one does). */
+export async function findVehicle(ctx: TTenantContext, id: number): Promise<TVehicleRow | undefined> {
+  const [row] = await listVehicles(ctx.db, ctx.tenantId, { id });
+  return row ? toVehicleRow(row) : undefined;
+}
+
+async function assertReferenceFree(ctx: TTenantContext, reference: string, exceptId?: number) {
+  if (await referenceInUse(ctx.db, ctx.tenantId, reference, exceptId)) {
     throw new AppError('CONFLICT', MESSAGES.vehicle.referenceTaken);
   }
 }
 
-export async function addVehicle(db: Db, tenantId: number, values: TVehicleValues): Promise<TVehicleRow> {
-  await assertReferenceFree(db, tenantId, values.reference);
-  const row = await insertVehicle(db, tenantId, values);
+export async function addVehicle(ctx: TTenantContext, values: TVehicleValues): Promise<TVehicleRow> {
+  await assertReferenceFree(ctx, values.reference);
+  const row = await insertVehicle(ctx.db, ctx.tenantId, values);
+  emit(ctx, 'vehicle.created', [row.id]);
   return toVehicleRow({ ...row, drivers: [] });
 }
 
 export async function saveVehicle(
-  db: Db,
-  tenantId: number,
+  ctx: TTenantContext,
   id: number,
   values: TVehicleValues,
 ): Promise<TVehicleRow> {
-  await assertReferenceFree(db, tenantId, values.reference, id);
-  const row = await updateVehicle(db, tenantId, id, values);
+  await assertReferenceFree(ctx, values.reference, id);
+  const row = await updateVehicle(ctx.db, ctx.tenantId, id, values);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  const [withDrivers] = await listVehicles(db, tenantId, { id });
+  emit(ctx, 'vehicle.updated', [id]);
+  const [withDrivers] = await listVehicles(ctx.db, ctx.tenantId, { id });
   return toVehicleRow(withDrivers ?? { ...row, drivers: [] });
 }
 
-export async function archiveVehicle(db: Db, tenantId: number, id: number): Promise<void> {
-  if (!(await archiveVehicleRow(db, tenantId, id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+/** Archives a vehicle and takes it from the drivers who had it, in one transaction. */
+export async function archiveVehicle(ctx: TTenantContext, id: number): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    if (!(await archiveVehicleRow(tx.db, tx.tenantId, id)))
+      throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+    emit(tx, 'vehicle.archived', [id]);
+    await takeVehicleFromDrivers(tx, id);
+  });
+}
+
+/** Checks an uploaded sheet of vehicles row by row against the tenant's live vehicles; writes nothing. */
+export async function checkVehicleImport(
+  ctx: TTenantContext,
+  rows: SheetRow[],
+): Promise<CheckedRow<TVehicleValues>[]> {
+  const taken = new Set((await listVehicles(ctx.db, ctx.tenantId)).map((v) => v.reference.toLowerCase()));
+  return checkVehicleRows(rows, taken);
+}
+
+/** Writes checked vehicles in one statement (all or none) and announces them in one event. */
+export async function importVehicles(ctx: TTenantContext, values: TVehicleValues[]): Promise<number> {
+  const ids = await insertVehicles(ctx.db, ctx.tenantId, values);
+  emit(ctx, 'vehicle.created', ids);
+  return ids.length;
 }

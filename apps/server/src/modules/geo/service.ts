@@ -1,4 +1,10 @@
-import type { TGeocodeResult } from '@fleet/contract';
+import { MESSAGES, type TGeocodeResult } from '@fleet/contract';
+import { AppError } from '../../platform/errors.ts';
+
+/*
+ * The optional address search (`GEOCODER_URL`): a Nominatim- or Photon-compatible service read by
+ * the shape of its answers. The module's door: routes and other modules call these functions only.
+ */
 
 export const GEOCODER_TIMEOUT_MS = 5000;
 export const GEOCODER_LIMIT = 5;
@@ -91,4 +97,22 @@ export async function searchPlaces(baseUrl: string, query: string): Promise<TGeo
   const places = parseGeocoderAnswer(await response.json());
   if (!places) throw new Error('geocoder answer has an unknown shape');
   return places.slice(0, GEOCODER_LIMIT);
+}
+
+/**
+ * Address search as the console gets it: 503 when no geocoder is configured, 502 (and a warning in
+ * the log) when the configured one fails, so the place picker falls back to the map.
+ */
+export async function searchAddresses(
+  geocoderUrl: string | undefined,
+  query: string,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<TGeocodeResult[]> {
+  if (!geocoderUrl) throw new AppError('NOT_CONFIGURED', MESSAGES.places.geocoderOff);
+  try {
+    return await searchPlaces(geocoderUrl, query);
+  } catch (error) {
+    log.warn({ err: error }, 'geocoder search failed');
+    throw new AppError('BAD_GATEWAY', MESSAGES.places.geocoderFailed);
+  }
 }

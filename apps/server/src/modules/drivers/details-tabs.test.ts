@@ -86,9 +86,23 @@ beforeAll(async () => {
     stopLon: 55.2,
   });
   await db.insert(driverLocations).values([
-    { tenantId, driverId, lat: 25.2, lon: 55.27, recordedAt: new Date('2026-03-10T06:10:00Z') },
-    { tenantId, driverId, lat: 25.21, lon: 55.28, recordedAt: new Date('2026-03-10T06:11:00Z') },
-    { tenantId, driverId, lat: 25.3, lon: 55.3, recordedAt: new Date('2026-03-11T06:11:00Z') },
+    {
+      tenantId,
+      driverId,
+      lat: 25.2,
+      lon: 55.27,
+      recordedAt: new Date('2026-03-10T06:10:00Z'),
+      source: 'app',
+    },
+    {
+      tenantId,
+      driverId,
+      lat: 25.21,
+      lon: 55.28,
+      recordedAt: new Date('2026-03-10T06:11:00Z'),
+      source: 'app',
+    },
+    { tenantId, driverId, lat: 25.3, lon: 55.3, recordedAt: new Date('2026-03-11T06:11:00Z'), source: 'app' },
   ]);
 });
 afterAll(() => t.close());

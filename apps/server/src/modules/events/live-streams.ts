@@ -1,0 +1,171 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { LIVE_EVENT, MESSAGES } from '@fleet/contract';
+import type { TServiceContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { openSse, type SseStream } from '../../platform/event-stream.ts';
+import type { LiveRelay, TLiveMessage } from '../../platform/live-relay.ts';
+import type { TPrincipal } from '../../platform/principal.ts';
+import { isSessionLive, type SessionTimes } from '../../platform/sessions.ts';
+import {
+  audienceOf,
+  createDriverLookup,
+  liveChange,
+  missedChanges,
+  showsChange,
+  visiblePositions,
+  type TAudience,
+} from './service.ts';
+
+/*
+ * The open event streams of this process: each one hears the relay, keeps what its audience may
+ * see, and ends when its client goes, its session ends, or the server shuts down.
+ */
+
+export interface TLiveTimings {
+  /** A comment line this often keeps proxies from closing an idle stream. */
+  heartbeatMs: number;
+  /** The session behind a stream is checked this often; the stream ends with it. */
+  sessionCheckMs: number;
+}
+
+export const LIVE_TIMINGS: TLiveTimings = { heartbeatMs: 15_000, sessionCheckMs: 60_000 };
+
+/** Tabs of one console share its session: past this many streams, the oldest one makes room. */
+export const STREAMS_PER_SESSION = 8;
+
+export interface LiveStreamsOptions {
+  relay: LiveRelay;
+  /** A context of the product's own, for the reads a stream makes (replay, driver lookups). */
+  ctx: TServiceContext;
+  session: SessionTimes;
+  timings: TLiveTimings;
+  streamsPerTenant: number;
+  log: FastifyBaseLogger;
+}
+
+interface OpenStream {
+  sessionId: number | null;
+  tenantKey: string;
+  sse: SseStream;
+}
+
+/** A number a client sent back as Last-Event-ID; anything else is no id at all. */
+export const parseLastEventId = (header: unknown): number | undefined =>
+  typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? Number(header.trim()) : undefined;
+
+export function createLiveStreams({
+  relay,
+  ctx,
+  session,
+  timings,
+  streamsPerTenant,
+  log,
+}: LiveStreamsOptions) {
+  const open = new Set<OpenStream>();
+  const lookup = createDriverLookup(ctx.db);
+  let closing = false;
+
+  const countWhere = (test: (s: OpenStream) => boolean) => [...open].filter(test).length;
+
+  return {
+    get size() {
+      return open.size;
+    },
+
+    /** Serves the caller's stream until it ends. */
+    async serve(request: FastifyRequest, reply: FastifyReply, principal: TPrincipal): Promise<void> {
+      const audience = audienceOf(principal);
+      if (!audience) throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenRole);
+      if (closing)
+        throw new AppError('TOO_MANY_REQUESTS', MESSAGES.live.shuttingDown, { 'retry-after': '5' });
+      const tenantKey = String(audience.tenantId ?? 'product');
+      if (countWhere((s) => s.tenantKey === tenantKey) >= streamsPerTenant) {
+        throw new AppError('TOO_MANY_REQUESTS', MESSAGES.live.tooManyStreams, { 'retry-after': '60' });
+      }
+      const sessionId = 'sessionId' in principal ? principal.sessionId : null;
+      const ofSession = [...open].filter((s) => sessionId !== null && s.sessionId === sessionId);
+      // The newest tab is the one in front of the user: the oldest stream of the session makes room.
+      if (ofSession.length >= STREAMS_PER_SESSION) ofSession[0]!.sse.end('replaced by a newer stream');
+
+      // Heard from now on, held until the replay below has been sent: nothing is lost between the two.
+      const held: TLiveMessage[] = [];
+      let handle: ((message: TLiveMessage) => void) | null = null;
+      const unsubscribe = relay.subscribe((message) => (handle ? handle(message) : held.push(message)));
+      // Every change up to here has been handed on already: the replay reads them from the table.
+      const upTo = relay.lastId;
+      const lastEventId = parseLastEventId(request.headers['last-event-id']);
+
+      // Clients reconnect after 2–5 s, spread so a restart is not met by every console at once.
+      const sse = openSse(request, reply, {
+        retryMs: 2_000 + Math.floor(Math.random() * 3_000),
+        heartbeatMs: timings.heartbeatMs,
+      });
+      const stream: OpenStream = { sessionId, tenantKey, sse };
+      open.add(stream);
+      const sessionCheck = setInterval(() => {
+        if (sessionId === null) return;
+        isSessionLive(ctx.db, sessionId, session)
+          .then((live) => {
+            if (!live) sse.end('session ended');
+          })
+          .catch((err: unknown) => log.warn({ err }, 'an event stream could not check its session'));
+      }, timings.sessionCheckMs);
+      sessionCheck.unref();
+      sse.onEnd((reason) => {
+        unsubscribe();
+        clearInterval(sessionCheck);
+        open.delete(stream);
+        log.debug({ reason, audience: audience.kind }, 'event stream ended');
+      });
+
+      let sentUpTo = upTo;
+      if (lastEventId !== undefined) {
+        try {
+          const missed = await missedChanges(ctx, audience, lastEventId, upTo, lookup);
+          if (missed === null) sse.send({ event: LIVE_EVENT.resync, data: {} });
+          else
+            for (const change of missed)
+              sse.send({ id: change.id, event: LIVE_EVENT.change, data: liveChange(change) });
+        } catch (err) {
+          log.error({ err }, 'an event stream could not replay what its client missed');
+          sse.send({ event: LIVE_EVENT.resync, data: {} });
+        }
+        sentUpTo = Math.max(lastEventId, upTo);
+      }
+      // A client that has seen nothing yet still resumes from here.
+      sse.markId(sentUpTo);
+
+      // Then live, in the order heard; a driver's changes wait for the lookup of whose they are.
+      let chain: Promise<void> = Promise.resolve();
+      handle = (message) => {
+        chain = chain
+          .then(() => forward(message))
+          .catch((err: unknown) => log.error({ err }, 'an event stream could not forward a message'));
+      };
+      const forward = async (message: TLiveMessage) => {
+        if (sse.ended) return;
+        if (message.kind === 'gap') {
+          sse.send({ event: LIVE_EVENT.resync, data: {} });
+        } else if (message.kind === 'positions') {
+          const positions = visiblePositions(audience, message.tenantId, message.positions);
+          if (positions.length) sse.send({ event: LIVE_EVENT.positions, data: positions });
+        } else if (message.change.id > sentUpTo) {
+          sentUpTo = message.change.id;
+          if (await showsChange(audience, message.change, lookup)) {
+            sse.send({ id: message.change.id, event: LIVE_EVENT.change, data: liveChange(message.change) });
+          }
+        }
+      };
+      for (const message of held.splice(0)) handle(message);
+    },
+
+    /** Ends every stream (the server is shutting down); clients reconnect, to this or another process. */
+    closeAll(): void {
+      closing = true;
+      for (const stream of open) stream.sse.end('server shutting down');
+    },
+  };
+}
+
+export type LiveStreams = ReturnType<typeof createLiveStreams>;
+export type { TAudience };

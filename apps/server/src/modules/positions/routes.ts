@@ -1,0 +1,99 @@
+import {
+  MESSAGES,
+  parseFixTime,
+  ZDriverLocations,
+  ZDriverLocationsRequest,
+  ZEnvelope,
+  ZPositionBatch,
+  ZPositionBatchResult,
+  ZRecentLocationsRequest,
+} from '@fleet/contract';
+import { z } from 'zod';
+import { tenantContext } from '../../platform/context.ts';
+import type { ModuleRoutes } from '../../platform/deps.ts';
+import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
+import { ACCESS } from '../../platform/principal.ts';
+import {
+  driverDayPositions,
+  recentDriverLocations,
+  recordPositions,
+  startPositionIngest,
+  stopPositionIngest,
+} from './service.ts';
+
+export const positionRoutes: ModuleRoutes = async (app, deps) => {
+  const { db } = deps.database;
+  // One writer for the app's database: the driver app's batches and the trackers share its commits.
+  startPositionIngest(db, {
+    feed: deps.positions,
+    log: app.log,
+    retentionDays: deps.config.positions.retentionDays,
+    // A pool of connections takes a few groups at once; the embedded database runs one statement at a time.
+    groupCommit: { maxItems: 1000, maxDelayMs: 2, concurrency: deps.database.driver === 'postgres' ? 2 : 1 },
+  });
+  app.addHook('onClose', () => stopPositionIngest(db));
+
+  app.post(
+    '/api/v1/driver/positions',
+    {
+      config: { access: ACCESS.driver },
+      schema: {
+        tags: ['Driver app'],
+        summary: "Record a batch of the signed-in driver's GPS fixes",
+        description:
+          'All or nothing: one impossible value refuses the batch with a 400 naming the field ' +
+          '(`positions.3.speed`). Answered once the fixes are committed. A fix the driver already ' +
+          'sent (the same `recorded_at`) is ignored, so a batch may be sent again after a lost answer.',
+        body: ZPositionBatch,
+        response: { 200: ZEnvelope(ZPositionBatchResult), ...errors },
+      },
+    },
+    async (request) => {
+      const ctx = tenantContext(request, deps);
+      const driverId = ctx.actor.id!;
+      const fixes = request.body.positions.map((p) => ({
+        driverId,
+        lat: p.lat,
+        lon: p.lon,
+        recordedAt: parseFixTime(p.recorded_at)!,
+        speed: p.speed,
+        course: p.course,
+        altitude: p.altitude,
+        accuracy: p.accuracy,
+        battery: p.battery,
+        source: 'app' as const,
+        attributes: p.attributes,
+      }));
+      const recorded = await recordPositions(ctx, fixes, { pathOf: (i) => `positions.${i}` });
+      return ok(recorded, MESSAGES.position.recorded);
+    },
+  );
+
+  app.post(
+    '/api/driver/get-drivers-recent-location',
+    {
+      schema: {
+        tags: ['Live'],
+        summary: "Each driver's latest location (of one UTC day when `date` is given)",
+        querystring: z.object({ tenant_id: z.string().optional() }),
+        body: ZRecentLocationsRequest,
+        response: { 200: ZEnvelope(z.array(ZDriverLocations)), ...errors },
+      },
+    },
+    async (request) => ok(await recentDriverLocations(tenantContext(request, deps), request.body.date)),
+  );
+
+  app.post(
+    '/api/driver/get-driver-locations-for-today',
+    {
+      schema: {
+        tags: ['Driver details'],
+        summary: "A driver's positions on one UTC day (today unless `date` is given)",
+        body: ZDriverLocationsRequest,
+        response: { 200: ZEnvelope(ZDriverLocations), ...errors },
+      },
+    },
+    async (request) =>
+      ok(await driverDayPositions(tenantContext(request, deps), request.body.id, request.body.date)),
+  );
+};

@@ -1,0 +1,285 @@
+import { MESSAGES, parseFixTime, type TFixField } from '@fleet/contract';
+import { AppError } from '../../platform/errors.ts';
+
+/*
+ * The tracker protocols, decoded into one fix: OsmAnd as Traccar Client and compatible apps send it
+ * (query string, form body, or the JSON of Traccar Client 9+), and OwnTracks' HTTP JSON. Units are
+ * converted here (knots and m/s to km/h, a battery fraction to percent); ranges are the positions
+ * service's to check, for every source alike. A value a protocol cannot hold is a 400 naming the
+ * parameter as the protocol calls it.
+ */
+
+/** A fix as a tracker reported it, before it is known whose it is. */
+export interface TTrackerFix {
+  lat: number;
+  lon: number;
+  recordedAt: Date;
+  /** km/h */
+  speed: number | null;
+  course: number | null;
+  altitude: number | null;
+  accuracy: number | null;
+  battery: number | null;
+  attributes: Record<string, unknown>;
+}
+
+/** What a tracker sent: who it says it is (ids to try, in order) and its fixes. */
+export interface TTrackerReport {
+  /** The parameter that carries the id, for the 400 when it is missing. */
+  idField: string;
+  deviceIds: string[];
+  fixes: TTrackerFix[];
+  /** How the protocol names each field of a fix, for the service's 400s. */
+  fieldNames: Partial<Record<TFixField, string>>;
+}
+
+const KNOTS_TO_KMH = 1.852;
+const MS_TO_KMH = 3.6;
+/** Phones report −1 for a speed, course or accuracy they do not know (iOS CoreLocation, the location SDK). */
+const UNKNOWN = -1;
+
+const numberOrThrow = (field: string) => AppError.field(field, MESSAGES.position.numberInvalid(field));
+
+/** A number from a protocol value (a JSON number or its text); null when absent or empty. */
+function numberOf(value: unknown, field: string): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+  if (!Number.isFinite(n)) throw numberOrThrow(field);
+  return n;
+}
+
+/** The same, with the platforms' "unknown" (−1) read as null. */
+const knownOf = (value: unknown, field: string) => {
+  const n = numberOf(value, field);
+  return n === UNKNOWN ? null : n;
+};
+
+const required = (value: number | null, field: string): number => {
+  if (value === null) throw AppError.field(field, MESSAGES.position.numberInvalid(field));
+  return value;
+};
+
+/**
+ * OsmAnd's `timestamp`: Unix seconds or milliseconds (told apart by size, as Traccar does), ISO 8601
+ * (UTC when it names no offset), or `yyyy-MM-dd HH:mm:ss` in UTC; now when absent.
+ */
+export function osmAndTime(value: unknown, now: Date): Date {
+  if (value === undefined || value === null || value === '') return now;
+  const text = String(value).trim();
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    const n = Number(text);
+    // Seconds until the year 5138; a millisecond count is larger from 1973 on.
+    return new Date(n < 1e11 ? n * 1000 : n);
+  }
+  const time = parseFixTime(text) ?? (/T/.test(text) ? parseFixTime(`${text}Z`) : null);
+  if (!time) throw AppError.field('timestamp', MESSAGES.position.timeInvalid('timestamp'));
+  return time;
+}
+
+/** One parameter's value; a repeated parameter keeps its last value, as Traccar reads them. */
+const single = (value: unknown): unknown => (Array.isArray(value) ? value.at(-1) : value);
+
+/** What an OsmAnd parameter becomes among a fix's attributes: a number, a boolean, or the text. */
+function attributeOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (text === 'true' || text === 'false') return text === 'true';
+  return value;
+}
+
+const OSMAND_KNOWN = new Set([
+  'id',
+  'deviceid',
+  'lat',
+  'lon',
+  'location',
+  'timestamp',
+  'speed',
+  'bearing',
+  'heading',
+  'altitude',
+  'accuracy',
+  'batt',
+]);
+
+const OSMAND_FIELDS: Partial<Record<TFixField, string>> = {
+  recorded_at: 'timestamp',
+  course: 'bearing',
+  battery: 'batt',
+};
+
+/** OsmAnd's parameters (query string and form body together) as one report. */
+export function decodeOsmAndParams(params: Record<string, unknown>, now: Date): TTrackerReport {
+  const p = (name: string) => single(params[name]);
+  const id = String(p('id') ?? p('deviceid') ?? '').trim();
+  let lat = numberOf(p('lat'), 'lat');
+  let lon = numberOf(p('lon'), 'lon');
+  const location = p('location');
+  if ((lat === null || lon === null) && typeof location === 'string' && location.trim() !== '') {
+    const [a, b, ...rest] = location.split(',');
+    if (b === undefined || rest.length > 0)
+      throw AppError.field('location', MESSAGES.position.numberInvalid('location'));
+    lat = numberOf(a, 'location');
+    lon = numberOf(b, 'location');
+  }
+  const attributes: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (!OSMAND_KNOWN.has(name)) attributes[name] = attributeOf(single(value));
+  }
+  const speedKnots = knownOf(p('speed'), 'speed');
+  return {
+    idField: 'id',
+    deviceIds: id ? [id] : [],
+    fieldNames: OSMAND_FIELDS,
+    fixes: [
+      {
+        lat: required(lat, 'lat'),
+        lon: required(lon, 'lon'),
+        recordedAt: osmAndTime(p('timestamp'), now),
+        speed: speedKnots === null ? null : speedKnots * KNOTS_TO_KMH,
+        course: knownOf(p('bearing') ?? p('heading'), p('bearing') !== undefined ? 'bearing' : 'heading'),
+        altitude: numberOf(p('altitude'), 'altitude'),
+        accuracy: knownOf(p('accuracy'), 'accuracy'),
+        battery: knownOf(p('batt'), 'batt'),
+        attributes,
+      },
+    ],
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The JSON of Traccar Client 9+ (the background location SDK's own format): `device_id`, and a
+ * `location` (or several) with `timestamp`, `coords` (speed in m/s), `battery.level` (0–1) and more.
+ */
+export function decodeOsmAndJson(
+  body: Record<string, unknown>,
+  query: Record<string, unknown>,
+  now: Date,
+): TTrackerReport {
+  const id = String(body.device_id ?? single(query.id) ?? single(query.deviceid) ?? '').trim();
+  const locations = Array.isArray(body.location) ? body.location : [body.location];
+  const fixes = locations.map((location, i): TTrackerFix => {
+    const at = locations.length > 1 ? `location.${i}` : 'location';
+    if (!isObject(location) || !isObject(location.coords))
+      throw AppError.field(`${at}.coords`, MESSAGES.position.numberInvalid(`${at}.coords.latitude`));
+    const coords = location.coords;
+    const battery = isObject(location.battery) ? location.battery : {};
+    const speed = knownOf(coords.speed, `${at}.coords.speed`);
+    const level = knownOf(battery.level, `${at}.battery.level`);
+    const time = location.timestamp;
+    const recordedAt =
+      time === undefined || time === null
+        ? now
+        : typeof time === 'number'
+          ? new Date(time < 1e11 ? time * 1000 : time)
+          : (parseFixTime(String(time)) ??
+            (() => {
+              throw AppError.field(`${at}.timestamp`, MESSAGES.position.timeInvalid(`${at}.timestamp`));
+            })());
+    const activity = isObject(location.activity) ? location.activity.type : undefined;
+    const attributes = Object.fromEntries(
+      Object.entries({
+        event: location.event,
+        is_moving: location.is_moving,
+        odometer: location.odometer,
+        activity,
+        charging: battery.is_charging,
+        ...(isObject(location.extras) ? location.extras : {}),
+      }).filter(([, v]) => v !== undefined),
+    );
+    return {
+      lat: required(numberOf(coords.latitude, `${at}.coords.latitude`), `${at}.coords.latitude`),
+      lon: required(numberOf(coords.longitude, `${at}.coords.longitude`), `${at}.coords.longitude`),
+      recordedAt,
+      speed: speed === null ? null : speed * MS_TO_KMH,
+      course: knownOf(coords.heading, `${at}.coords.heading`),
+      altitude: numberOf(coords.altitude, `${at}.coords.altitude`),
+      accuracy: knownOf(coords.accuracy, `${at}.coords.accuracy`),
+      battery: level === null ? null : Math.round(level * 1000) / 10,
+      attributes,
+    };
+  });
+  return {
+    idField: 'device_id',
+    deviceIds: id ? [id] : [],
+    fieldNames: {
+      lat: 'coords.latitude',
+      lon: 'coords.longitude',
+      recorded_at: 'timestamp',
+      speed: 'coords.speed',
+      course: 'coords.heading',
+      accuracy: 'coords.accuracy',
+      altitude: 'coords.altitude',
+      battery: 'battery.level',
+    },
+    fixes,
+  };
+}
+
+const OWNTRACKS_KNOWN = new Set([
+  '_type',
+  'lat',
+  'lon',
+  'tst',
+  'vel',
+  'cog',
+  'alt',
+  'acc',
+  'batt',
+  'topic',
+  'tid',
+]);
+
+/**
+ * An OwnTracks HTTP message. Only `_type: location` carries a fix (null otherwise: the message is
+ * answered and ignored). The device is named by its `topic` (`owntracks/jane/phone` reads as
+ * `owntracks-jane-phone`), by the user and device of the `X-Limit-U`/`X-Limit-D` headers the app
+ * sends (`jane-phone`), or by its two-letter `tid`, tried in that order.
+ */
+export function decodeOwnTracks(
+  body: Record<string, unknown>,
+  headers: Record<string, string | string[] | undefined>,
+): TTrackerReport | null {
+  if (body._type !== 'location') return null;
+  const header = (name: string) => single(headers[name]);
+  const user = header('x-limit-u');
+  const device = header('x-limit-d');
+  const ids = [
+    typeof body.topic === 'string' ? body.topic.replaceAll('/', '-') : '',
+    typeof user === 'string' && typeof device === 'string' && user && device ? `${user}-${device}` : '',
+    typeof body.tid === 'string' ? body.tid : '',
+  ]
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const tst = numberOf(body.tst, 'tst');
+  const attributes = Object.fromEntries(Object.entries(body).filter(([name]) => !OWNTRACKS_KNOWN.has(name)));
+  return {
+    idField: 'topic',
+    deviceIds: [...new Set(ids)],
+    fieldNames: {
+      recorded_at: 'tst',
+      speed: 'vel',
+      course: 'cog',
+      altitude: 'alt',
+      accuracy: 'acc',
+      battery: 'batt',
+    },
+    fixes: [
+      {
+        lat: required(numberOf(body.lat, 'lat'), 'lat'),
+        lon: required(numberOf(body.lon, 'lon'), 'lon'),
+        recordedAt: new Date(required(tst, 'tst') * 1000),
+        speed: knownOf(body.vel, 'vel'),
+        course: knownOf(body.cog, 'cog'),
+        altitude: numberOf(body.alt, 'alt'),
+        accuracy: knownOf(body.acc, 'acc'),
+        battery: knownOf(body.batt, 'batt'),
+        attributes,
+      },
+    ],
+  };
+}
