@@ -32,6 +32,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    testTimeout: 20_000,
+    testTimeout: 40_000,
   },
 }));

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { isCrmEnabled, isSuperAdmin, useSession } from '../lib/session';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** Signed-in routes need a stored admin; otherwise the visitor goes to '/' (spec 000 §2). */
 export function RequireSession() {

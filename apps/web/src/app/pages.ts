@@ -27,5 +27,5 @@ export const pages: PageMap = {
     })),
   contentInbox: () => import('../features/content-admin/inbox-page').then((m) => ({ default: m.InboxPage })),
   tenantAdmins: () =>
-    import('../features/tenant-admins/tenant-admins-page').then((m) => ({ default: m.TenantAdminsPage })),
+    import('../features/admins/tenant-admins-page').then((m) => ({ default: m.TenantAdminsPage })),
 };

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { PageSpinner } from '../components/page-spinner';
 import { consoleServedPublicPage, openPublicPage } from '../lib/public-site';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /**
  * A public route inside the console's router: the page itself comes from the server, so the

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../lib/api/client';
 
 /** Client errors (4xx) are answers, not glitches: only failures of the server or network are retried. */
 export function createQueryClient(): QueryClient {

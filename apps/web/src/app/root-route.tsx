@@ -2,9 +2,9 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '../components/page-spinner';
-import { setUnauthorizedHandler } from '../lib/api';
+import { setUnauthorizedHandler } from '../lib/api/client';
 import { clearSession } from '../lib/session';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { useScrollOnNavigate } from './scroll';
 
 /** The top of the route tree: scroll rules, the 401 rule, and the spinner while a page loads. */

@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { GuestOnly, RequireCrm, RequireSession, RequireSuperAdmin, UnknownPath } from './guards';
 import { lazyPage, type PageLoader } from './lazy-page';
-import { paths, type RouteAccess, type RouteKey, type RouteLayout } from './paths';
+import { paths, type RouteAccess, type RouteKey, type RouteLayout } from '../lib/paths';
 import { RootRoute } from './root-route';
 import { PublicPageHandoff } from './public-page-handoff';
 import { RouteError } from './route-error';

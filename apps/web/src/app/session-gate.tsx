@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '../components/page-spinner';
-import { fetchCurrentAdmin, readSession, writeSession } from '../lib/session';
+import { fetchCurrentAdmin } from '../lib/api/session';
+import { readSession, writeSession } from '../lib/session';
 import { prefetchTenantSettings } from '../lib/terms';
 
 /**

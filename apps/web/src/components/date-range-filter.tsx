@@ -1,12 +1,9 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MESSAGES } from '@fleet/contract';
+import { toLocalDayInput, type TDayRange } from '../lib/dates';
 
-/** A range of local days, `YYYY-MM-DD` each. */
-export interface TDayRange {
-  from: string;
-  to: string;
-}
+export type { TDayRange };
 
 export interface DateRangeFilterProps {
   value: TDayRange;
@@ -15,6 +12,17 @@ export interface DateRangeFilterProps {
   optional?: boolean;
   labels?: { from: string; to: string };
 }
+
+/** The spec's default date filters, in the browser's local days. */
+export const DAY_RANGES = {
+  /** Today to today (spec 001: fines, refuels, accidents). */
+  today: (now = new Date()): TDayRange => ({ from: toLocalDayInput(now), to: toLocalDayInput(now) }),
+  /** The first of the current month to tomorrow (spec 001 §9: trips). */
+  monthToTomorrow: (now = new Date()): TDayRange => ({
+    from: toLocalDayInput(new Date(now.getFullYear(), now.getMonth(), 1)),
+    to: toLocalDayInput(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1)),
+  }),
+};
 
 /** True when both days are given and the end is not before the start. */
 export const isDayRangeValid = (range: TDayRange) =>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { ApiError } from '../lib/api';
-import { downloadFile } from '../lib/files';
+import { ApiError } from '../lib/api/client';
+import { downloadFile } from '../lib/api/files';
 import { useSnackbar } from './snackbar';
 
 export interface ExportButtonProps {

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TextField from '@mui/material/TextField';
 import { z } from 'zod';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../lib/api/client';
 import { renderUi } from '../test/render-ui';
 import { FormDialog } from './form-dialog';
 

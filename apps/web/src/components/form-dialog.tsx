@@ -7,7 +7,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,9 +18,23 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { MESSAGES } from '@fleet/contract';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../lib/api/client';
 import { MOBILE_MEDIA_QUERY } from '../lib/layout';
 import { useSnackbar } from './snackbar';
+
+/**
+ * A contract schema as the schema of a form of `TForm` values: `formSchema<DriverForm>()(ZDriverAdd)`.
+ * Contract schemas read what a form holds (a number typed as text, '' for none), so they take in
+ * more than the form's types; this checks at compile time that they take the form's values.
+ */
+export function formSchema<TForm>() {
+  return function of<TSchema extends z.ZodType>(schema: TForm extends z.input<TSchema> ? TSchema : never) {
+    return z
+      .custom<TForm>()
+      .transform((values): unknown => values)
+      .pipe(schema);
+  };
+}
 
 export interface FormDialogProps<TIn extends FieldValues, TOut> {
   open: boolean;

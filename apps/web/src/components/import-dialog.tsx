@@ -19,8 +19,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { ZImportPreview, ZImportResult, type TImportPreview } from '@fleet/contract';
-import { ApiError } from '../lib/api';
-import { uploadFile } from '../lib/files';
+import { ApiError } from '../lib/api/client';
+import { uploadFile } from '../lib/api/files';
 import { MOBILE_MEDIA_QUERY } from '../lib/layout';
 import { useSnackbar } from './snackbar';
 

@@ -1,6 +1,6 @@
 import { MESSAGES, ZVehicleInput, type TVehicleInput, type TVehicleRow } from '@fleet/contract';
 import { useTerms } from '../lib/terms';
-import { saveVehicle } from '../lib/vehicles';
+import { useSaveVehicle } from '../lib/api/vehicles';
 import { FormDialog } from './form-dialog';
 import { FormTextField } from './form-text-field';
 
@@ -9,8 +9,8 @@ export interface VehicleDialogProps {
   /** The vehicle to edit; null adds a new one. */
   vehicle: TVehicleRow | null;
   onClose: () => void;
-  /** Gets the saved row (the driver dialog selects a vehicle it just added). */
-  onSaved: (row: TVehicleRow) => void;
+  /** Gets the saved row (the driver dialog selects a vehicle it just added); the lists refresh themselves. */
+  onSaved?: (row: TVehicleRow) => void;
 }
 
 const EMPTY: TVehicleInput = { reference: '', brand: '', model: '', year: '', mileage: '' };
@@ -21,6 +21,7 @@ const EMPTY: TVehicleInput = { reference: '', brand: '', model: '', year: '', mi
  */
 export function VehicleDialog({ open, vehicle, onClose, onSaved }: VehicleDialogProps) {
   const terms = useTerms();
+  const save = useSaveVehicle();
   const adding = vehicle === null;
   const defaults: TVehicleInput = vehicle
     ? {
@@ -39,7 +40,7 @@ export function VehicleDialog({ open, vehicle, onClose, onSaved }: VehicleDialog
       schema={ZVehicleInput}
       defaultValues={defaults}
       onClose={onClose}
-      onSubmit={async (values) => onSaved(await saveVehicle(values, vehicle?.id))}
+      onSubmit={async (values) => onSaved?.(await save.mutateAsync({ vehicle: values, id: vehicle?.id }))}
       successMessage={`${terms.bus} ${adding ? 'added' : 'updated'} successfully.`}
       failureMessage={`Failed to ${adding ? 'add' : 'update'} ${terms.bus}.`}
       invalidMessage={MESSAGES.vehicle.formInvalid}

@@ -5,6 +5,12 @@ import { parseUtcDateTime, toUtcString } from '@fleet/contract';
  * browser's local time. These helpers are the only place the two meet.
  */
 
+/** A range of local days, `YYYY-MM-DD` each (either may be '' where an end may stay open). */
+export interface TDayRange {
+  from: string;
+  to: string;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A Date as a `datetime-local` input value (local wall clock, minutes). */

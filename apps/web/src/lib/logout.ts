@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from './api';
+import { endServerSession } from './api/session';
 import { clearSession } from './session';
 
 /**
@@ -12,7 +12,7 @@ export function useLogout(): () => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
-    api.post('admin/logout', undefined, { redirectOnUnauthorized: false }).catch(() => undefined);
+    void endServerSession();
     clearSession();
     localStorage.clear();
     queryClient.clear();

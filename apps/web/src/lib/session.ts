@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { ZAdminSession, type TAdminSession } from '@fleet/contract';
+import type { TAdminSession } from '@fleet/contract';
 import { z } from 'zod';
-import { api } from './api';
 import { SESSION_STORAGE_KEYS } from './storage-keys';
 
 /** The admin session of spec 000 §3, as kept in session storage. */
@@ -81,10 +80,4 @@ function subscribe(listener: () => void): () => void {
 /** The signed-in admin, or null when signed out. */
 export function useSession(): TStoredSession | null {
   return useSyncExternalStore(subscribe, readSession, () => null);
-}
-
-/** Asks the server whether the session cookie is still valid (a new tab of a signed-in user). */
-export async function fetchCurrentAdmin(): Promise<TStoredSession> {
-  const admin = await api.get('admin/me', { schema: ZAdminSession, redirectOnUnauthorized: false });
-  return toStoredSession(admin);
 }

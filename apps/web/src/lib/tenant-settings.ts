@@ -7,7 +7,6 @@ import {
 } from '@fleet/contract';
 import { z } from 'zod';
 import { ZPlaceValue } from '../components/place-picker/place';
-import { api } from './api';
 
 /*
  * A tenant's settings as a form edits them (the Settings page and the super admin's tenant dialog):
@@ -65,7 +64,3 @@ export function formToSettings(values: TTenantSettingsForm): TSettingItem[] {
     ...Object.entries(rest).map(([key, value]) => ({ key, value: value.trim() })),
   ].filter((item) => item.key !== 'location' || item.value !== '');
 }
-
-/** `tenant-settings/save-all`; the super admin names the tenant, a tenant admin saves their own. */
-export const saveTenantSettings = (data: TSettingItem[], tenantId?: number) =>
-  api.post('tenant-settings/save-all', tenantId === undefined ? { data } : { tenant_id: tenantId, data });

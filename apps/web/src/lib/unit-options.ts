@@ -5,7 +5,7 @@ import {
   FALLBACK_VOLUME_UNITS,
   type TUnit,
 } from '@fleet/contract';
-import { currenciesQuery, spaceUnitsQuery, volumeUnitsQuery } from './terms';
+import { currenciesQuery, spaceUnitsQuery, volumeUnitsQuery } from './api/settings';
 
 export interface TUnitOption {
   /** The name is what a setting stores. */

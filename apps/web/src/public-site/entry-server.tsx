@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import type { TSiteRenderInput, TSiteRenderer } from '@fleet/contract/site';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import { loadBlogPage } from '../features/blog/api/blog';
 import { SiteApp } from './site-app';
 import { SITE_DATA_ELEMENT_ID, SITE_PAGES, type SitePageKey, type SitePayload } from './site-pages';

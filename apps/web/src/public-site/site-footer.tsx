@@ -1,4 +1,4 @@
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import { SiteBrand } from '../components/site/site-brand';
 import { LEGAL_LINKS, USE_CASE_SECTIONS, hrefOfUseCase } from '../components/site/site-links';
 import { PRODUCT_NAME } from '../lib/product';

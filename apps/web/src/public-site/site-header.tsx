@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import { SiteBrand } from '../components/site/site-brand';
 import { SiteIcon } from '../components/site/site-icon';
 import { PRODUCT_NAME } from '../lib/product';

@@ -1,5 +1,5 @@
 import type { TSiteFetchJson } from '@fleet/contract/site';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import { cutText, htmlToText, loadBlogPage, loadBlogPost } from '../features/blog/api/blog';
 import { loadApiTags } from '../features/public/api-areas';
 import { loadLanding } from '../features/public/landing';

@@ -1,5 +1,5 @@
 import { NAMAT_TYPE, SCHOOL_BUS_TYPE, pluralize, type TTerms } from '@fleet/contract';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export type MenuLinkId =
   | 'dashboard'

@@ -5,6 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { NAMAT_TYPE } from '@fleet/contract';
 import { PageSpinner } from '../../components/page-spinner';
 import { APP_BAR_HEIGHT, DRAWER_MINI_WIDTH, MOBILE_MEDIA_QUERY } from '../../lib/layout';
+import { useLiveEvents } from '../../lib/live-events';
 import { isCrmEnabled, isSuperAdmin, useSession } from '../../lib/session';
 import { useTerms } from '../../lib/terms';
 import { buildMenu } from './build-menu';
@@ -21,6 +22,8 @@ export function MainLayout() {
   const tenantType = session?.tenant_type ?? null;
   const superAdmin = isSuperAdmin(session);
   const crmEnabled = isCrmEnabled(session);
+  // One live connection for the whole console, while a tenant admin is signed in.
+  useLiveEvents(session !== null && !superAdmin);
   const menu = useMemo(
     () => buildMenu({ tenantType, isSuperAdmin: superAdmin, crmEnabled, terms }),
     [tenantType, superAdmin, crmEnabled, terms],

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Brand } from '../../components/brand';
 import { APP_BAR_HEIGHT, DRAWER_MINI_WIDTH } from '../../lib/layout';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { UserMenu } from './user-menu';
 
 interface TopBarProps {

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import { useLogout } from '../../lib/logout';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** The account button of the top bar: shows the email, with Settings and Logout (spec 000 §2). */
 export function UserMenu({ email }: { email: string }) {

@@ -1,16 +1,12 @@
 import { Controller } from 'react-hook-form';
-import { MESSAGES } from '@fleet/contract';
+import { MESSAGES, type ZDestinationInput } from '@fleet/contract';
 import { z } from 'zod';
 import { FormDialog } from '../form-dialog';
 import { PlacePicker } from './place-picker';
 import { INVALID_PLACE, formatCoordinate, placePoint, type TPlaceValue } from './place';
 
-/** A saved place as its dialog sends it: the name (address) and the point. */
-export interface TNamedPlace {
-  name: string;
-  lat: number;
-  lon: number;
-}
+/** A saved place as its dialog sends it: the name (address) and the point, as a destination is saved. */
+export type TNamedPlace = Pick<z.output<typeof ZDestinationInput>, 'name' | 'lat' | 'lon'>;
 
 /** The form of a named place: the name is required, the point must be valid. */
 const ZNamedPlaceForm = z

@@ -1,20 +1,27 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { MESSAGES, pluralize } from '@fleet/contract';
-import { DateRangeFilter, type TDayRange } from '../date-range-filter';
-import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../list-page';
+import type { TDayRange } from '../../lib/dates';
+import { DateRangeFilter } from '../date-range-filter';
+import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../list';
 import { PlaceDialog, type TNamedPlace } from './place-dialog';
 import { formatCoordinate } from './place';
 
-type TPlaceRow = TNamedPlace & { id: number };
+/** A saved place as the list shows it; `name` reads its name (an origin's title). */
+interface TPlaceRow {
+  id: number;
+  lat: number;
+  lon: number;
+}
 
-export interface PlaceListPageProps {
+export interface PlaceListPageProps<T extends TPlaceRow, TKey extends QueryKey> {
   /** The tenant's word for one place ("Origin", "Warehouse", "Destination"). */
   term: string;
   icon: ReactNode;
-  queryKey: QueryKey;
-  /** Loads the places matching the search, added within `added` when the page has date controls. */
-  fetchRows: (search: string, signal: AbortSignal, added: TDayRange) => Promise<TPlaceRow[]>;
+  name: (row: T) => string;
+  /** The places matching the search, added within `added` when the page has date controls. */
+  query: (search: string, added: TDayRange) => UseQueryOptions<T[], Error, T[], TKey>;
+  /** The entity's save and archive calls (their mutations refresh what they change). */
   save: (place: TNamedPlace, id?: number) => Promise<unknown>;
   archive: (id: number) => Promise<unknown>;
   /** API path of the .xlsx export. */
@@ -29,17 +36,16 @@ const OPEN_RANGE: TDayRange = { from: '', to: '' };
  * A list of saved places with search, Add, Export, edit and delete, refreshed every 10 s, and the
  * place dialog (spec 001 "Destinations", "Origins"): the two screens differ only in their words and calls.
  */
-export function PlaceListPage({
+export function PlaceListPage<T extends TPlaceRow, TKey extends QueryKey>({
   term,
   icon,
-  queryKey,
-  fetchRows,
+  name,
+  query,
   save,
   archive,
   exportPath,
   dateControls = false,
-}: PlaceListPageProps) {
-  const queryClient = useQueryClient();
+}: PlaceListPageProps<T, TKey>) {
   const [added, setAdded] = useState<TDayRange>(OPEN_RANGE);
   // A reversed range is shown as an error on the field and not asked for.
   const [askedRange, setAskedRange] = useState<TDayRange>(OPEN_RANGE);
@@ -47,14 +53,13 @@ export function PlaceListPage({
     setAdded(range);
     if (range.from === '' || range.to === '' || range.from <= range.to) setAskedRange(range);
   };
-  const listKey = useMemo(() => [...queryKey, { added: askedRange }], [queryKey, askedRange]);
-  const [editing, setEditing] = useState<TPlaceRow | null>(null);
+  const [editing, setEditing] = useState<T | null>(null);
   const [open, setOpen] = useState(false);
   const adding = editing === null;
   const plural = pluralize(term);
 
-  const columns: ListColumn<TPlaceRow>[] = [
-    { id: 'name', label: 'Name', render: (p) => p.name },
+  const columns: ListColumn<T>[] = [
+    { id: 'name', label: 'Name', render: name },
     {
       id: 'point',
       label: 'Coordinates',
@@ -66,9 +71,8 @@ export function PlaceListPage({
     <ListPage
       title={plural}
       icon={icon}
-      queryKey={listKey}
-      fetchRows={(search, signal) => fetchRows(search, signal, askedRange)}
-      filters={
+      query={({ search }) => query(search, askedRange)}
+      filters={() =>
         dateControls && (
           <DateRangeFilter
             optional
@@ -79,7 +83,7 @@ export function PlaceListPage({
         )
       }
       columns={columns}
-      rowName={(p) => p.name}
+      rowName={name}
       add={{
         label: `Add ${term}`,
         onClick: () => {
@@ -99,7 +103,7 @@ export function PlaceListPage({
       exportFile={{
         path: exportPath,
         fileName: `${plural}.xlsx`,
-        query: { fdate: askedRange.from || undefined, tdate: askedRange.to || undefined },
+        query: () => ({ fdate: askedRange.from || undefined, tdate: askedRange.to || undefined }),
       }}
       refetchIntervalMs={LIST_REFRESH_MS}
       searchLabel="Search by name"
@@ -110,12 +114,9 @@ export function PlaceListPage({
         open={open}
         title={adding ? `Add ${term}` : `Update ${term}`}
         label="Address"
-        place={editing}
+        place={editing && { name: name(editing), lat: editing.lat, lon: editing.lon }}
         onClose={() => setOpen(false)}
-        onSubmit={async (values) => {
-          await save(values, editing?.id);
-          void queryClient.invalidateQueries({ queryKey });
-        }}
+        onSubmit={(values) => save(values, editing?.id)}
         successMessage={`${term} ${adding ? 'added' : 'updated'} successfully.`}
         failureMessage={`Failed to ${adding ? 'add' : 'update'} ${term}.`}
       />

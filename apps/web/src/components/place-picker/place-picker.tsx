@@ -5,7 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_MAP_CENTER, MESSAGES } from '@fleet/contract';
-import { useAppConfig } from '../../lib/app-config';
+import { useAppConfig } from '../../lib/api/app-config';
 import { PlaceSearch } from './place-search';
 import { formatCoordinate, isValidLatitude, isValidLongitude, placePoint, type TPlaceValue } from './place';
 

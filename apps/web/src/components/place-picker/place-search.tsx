@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { GEOCODE_MIN_CHARS, ZGeocodeResult, type TGeocodeResult } from '@fleet/contract';
-import { z } from 'zod';
-import { api } from '../../lib/api';
+import { GEOCODE_MIN_CHARS, type TGeocodeResult } from '@fleet/contract';
+import { geocodeQuery } from '../../lib/api/geocode';
 
 const SEARCH_DEBOUNCE_MS = 400;
 
@@ -27,14 +26,7 @@ export function PlaceSearch({ onPick, disabled = false }: PlaceSearchProps) {
   }, [input]);
 
   const enabled = query.length >= GEOCODE_MIN_CHARS;
-  const search = useQuery({
-    queryKey: ['geocode', query],
-    queryFn: ({ signal }) =>
-      api.get('geocode/search', { query: { q: query }, schema: z.array(ZGeocodeResult), signal }),
-    enabled,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const search = useQuery({ ...geocodeQuery(query), enabled });
 
   const options = enabled ? (search.data ?? []) : [];
   const helperText = search.isError

@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** The four sections of /use-cases, reached by hash (spec 000 §2). */
 export const USE_CASE_SECTIONS = [

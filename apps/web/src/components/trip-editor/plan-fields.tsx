@@ -4,10 +4,12 @@ import { Controller, useFormContext } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
+import { driverOptionsQuery } from '../../lib/api/drivers';
+import { originOptionsQuery } from '../../lib/api/origins';
+import { tripTypeOptionsQuery } from '../../lib/api/trip-types';
 import { useTerms } from '../../lib/terms';
 import { FormDateTimeField } from '../date-time-field';
 import { useSnackbar } from '../snackbar';
-import { driverOptionsQuery, originOptionsQuery, typeOptionsQuery } from './options';
 import type { TPlanForm, TPlanLabels } from './trip-form';
 
 interface Option {
@@ -104,7 +106,7 @@ export function PlanFields({
   const { control, getValues, setValue } = useFormContext<TPlanForm>();
   const drivers = useQuery(driverOptionsQuery());
   const origins = useQuery(originOptionsQuery());
-  const types = useQuery(typeOptionsQuery());
+  const types = useQuery(tripTypeOptionsQuery());
 
   const driverOptions = useMemo(
     () => drivers.data?.map((d) => ({ id: d.id, label: `${d.fname} ${d.lname}` })),

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
+import { destinationOptionsQuery } from '../../lib/api/destinations';
+import { driverStudentsQuery } from '../../lib/api/students';
 import { useTerms } from '../../lib/terms';
-import { destinationOptionsQuery, driverStudentsQuery } from './options';
 import { newStop, type TStopForm } from './trip-form';
 
 interface StopOption {

@@ -1,8 +1,8 @@
-import { MESSAGES, ZAdminAdd, ZAdminSave, type TAdminRow } from '@fleet/contract';
+import { MESSAGES, PASSWORD_MIN_LENGTH, ZAdminAdd, ZAdminSave, type TAdminRow } from '@fleet/contract';
 import { z } from 'zod';
-import { FormDialog } from '../../components/form-dialog';
+import { FormDialog, formSchema } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
-import { addAdmin, saveAdmin, type TAdminValues } from './api/admins';
+import { useSaveAdmin } from './api/admins';
 
 interface AdminForm {
   email: string;
@@ -11,18 +11,22 @@ interface AdminForm {
   password: string;
   confirm: string;
 }
-type AdminOutput = TAdminValues & { confirm: string };
 
+const PASSWORD_HINT = MESSAGES.password.hint(PASSWORD_MIN_LENGTH);
 const samePassword = (v: { password: string | null; confirm: string }) => (v.password ?? '') === v.confirm;
 const mismatch = { message: MESSAGES.admin.passwordsDiffer, path: ['confirm'] };
 
-// Adding needs a password; updating keeps the current one when both fields are left empty.
-const ADD_SCHEMA = ZAdminAdd.omit({ tenant_id: true })
-  .extend({ confirm: z.string() })
-  .refine(samePassword, mismatch) as unknown as z.ZodType<AdminOutput, AdminForm>;
-const EDIT_SCHEMA = ZAdminSave.omit({ id: true, tenant_id: true })
-  .extend({ confirm: z.string() })
-  .refine(samePassword, mismatch) as unknown as z.ZodType<AdminOutput, AdminForm>;
+// The contract's own schemas read the form: adding needs a password; updating keeps the current one
+// when both fields are left empty.
+const ADD_SCHEMA = formSchema<AdminForm>()(
+  ZAdminAdd.omit({ tenant_id: true }).extend({ confirm: z.string() }).refine(samePassword, mismatch),
+);
+const EDIT_SCHEMA = formSchema<AdminForm>()(
+  ZAdminSave.omit({ id: true, tenant_id: true })
+    .extend({ confirm: z.string() })
+    .refine(samePassword, mismatch),
+);
+type AdminOutput = z.output<typeof ADD_SCHEMA> | z.output<typeof EDIT_SCHEMA>;
 
 /** The spec's words for the tenant's own users, and for the admins of a tenant the super admin manages. */
 const WORDS = {
@@ -45,14 +49,14 @@ export interface AdminDialogProps {
   /** The tenant whose admins the super admin manages; left out, the signed-in admin's own tenant. */
   tenantId?: number;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 /**
  * Add/Update an admin (spec 001 "Users", and a tenant's admins for the super admin): e-mail, names,
  * password and its confirmation.
  */
-export function AdminDialog({ open, admin, tenantId, onClose, onSaved }: AdminDialogProps) {
+export function AdminDialog({ open, admin, tenantId, onClose }: AdminDialogProps) {
+  const save = useSaveAdmin();
   const adding = admin === null;
   const words = tenantId === undefined ? WORDS.user : WORDS.admin;
   return (
@@ -69,10 +73,14 @@ export function AdminDialog({ open, admin, tenantId, onClose, onSaved }: AdminDi
         confirm: '',
       }}
       onClose={onClose}
-      onSubmit={async ({ confirm: _confirm, ...values }) => {
-        await (adding ? addAdmin(values, tenantId) : saveAdmin(admin.id, values, tenantId));
-        onSaved();
-      }}
+      onSubmit={({ confirm: _confirm, ...values }) =>
+        save.mutateAsync(
+          // Adding, the password is never null: the add schema requires one. The super admin names the tenant.
+          adding
+            ? { ...values, password: values.password ?? '', tenant_id: tenantId }
+            : { ...values, id: admin.id, tenant_id: tenantId },
+        )
+      }
       successMessage={words.saved(adding)}
       failureMessage={words.failed(adding)}
     >
@@ -96,7 +104,7 @@ export function AdminDialog({ open, admin, tenantId, onClose, onSaved }: AdminDi
             label="Password"
             required={adding}
             autoComplete="new-password"
-            helperText={adding ? undefined : 'Leave empty to keep the current password'}
+            helperText={adding ? PASSWORD_HINT : 'Leave empty to keep the current password'}
           />
           <FormTextField
             form={form}

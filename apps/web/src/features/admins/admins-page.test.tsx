@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSIONS } from '../../test/fixtures';
-import { callsTo, mockApi, ok } from '../../test/mock-api';
+import { callsTo, fail, mockApi, ok } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
 const user = userEvent.setup({ delay: null });
@@ -30,18 +30,23 @@ describe('Users page', () => {
     await user.type(within(dialog).getByLabelText(/^E-mail/), 'new@example.com');
     await user.type(within(dialog).getByLabelText(/^First name/), 'Noor');
     await user.type(within(dialog).getByLabelText(/^Last name/), 'Ali');
-    await user.type(within(dialog).getByLabelText(/^Password/), 'abcd');
-    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'abce{Enter}');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'quiet-harbour');
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'quiet-harbor{Enter}');
     expect(await within(dialog).findByText('Passwords do not match.')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/admin/add-admin')).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText(/^Confirm password/));
-    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'abcd{Enter}');
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'quiet-harbour{Enter}');
     expect(await screen.findByText('User added successfully.')).toBeInTheDocument();
     const body = JSON.parse(
       String(callsTo(fetchMock, 'POST', '/api/admin/add-admin')[0]?.[1]?.body),
     ) as unknown;
-    expect(body).toEqual({ email: 'new@example.com', fname: 'Noor', lname: 'Ali', password: 'abcd' });
+    expect(body).toEqual({
+      email: 'new@example.com',
+      fname: 'Noor',
+      lname: 'Ali',
+      password: 'quiet-harbour',
+    });
   });
 
   it('updates a user without a password and deletes after confirmation', async () => {
@@ -67,5 +72,24 @@ describe('Users page', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('User deleted successfully.')).toBeInTheDocument();
+  });
+
+  it("keeps the dialog open with the server's message when it refuses a common password", async () => {
+    mockApi({
+      'GET /api/admin/get-admins': () => ok([ADMIN]),
+      'POST /api/admin/add-admin': () => fail(400, 'This password is too common. Choose another one.'),
+    });
+    renderApp('/admins', { session: SESSIONS.delivery });
+    await user.click(await screen.findByRole('button', { name: 'Add User' }, { timeout: PAGE_LOAD_MS }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    expect(within(dialog).getByText('At least 8 characters, not a common password')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^E-mail/), 'new@example.com');
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Noor');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'Ali');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'Password123');
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'Password123{Enter}');
+    expect(
+      await within(dialog).findByText('This password is too common. Choose another one.'),
+    ).toBeInTheDocument();
   });
 });

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import AdminsIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import { MESSAGES, type TAdminRow } from '@fleet/contract';
-import { ListPage, type ListColumn } from '../../components/list-page';
-import { ADMINS_QUERY_KEY, archiveAdmin, fetchAdmins } from './api/admins';
+import { ListPage, type ListColumn } from '../../components/list';
+import { adminListQuery, useArchiveAdmin } from './api/admins';
 import { AdminDialog } from './admin-dialog';
 
 const columns: ListColumn<TAdminRow>[] = [
@@ -14,7 +13,7 @@ const columns: ListColumn<TAdminRow>[] = [
 
 /** /admins: the users (admins) of the current tenant (spec 001 "Users"). */
 export function AdminsPage() {
-  const queryClient = useQueryClient();
+  const archive = useArchiveAdmin();
   const [editing, setEditing] = useState<TAdminRow | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -22,8 +21,7 @@ export function AdminsPage() {
     <ListPage
       title="Users"
       icon={<AdminsIcon color="primary" />}
-      queryKey={ADMINS_QUERY_KEY}
-      fetchRows={fetchAdmins}
+      query={({ search }) => adminListQuery(search)}
       columns={columns}
       rowName={(a) => `${a.fname} ${a.lname}`}
       add={{
@@ -39,18 +37,13 @@ export function AdminsPage() {
       }}
       remove={{
         question: () => MESSAGES.deleteQuestion('User'),
-        run: (a) => archiveAdmin(a.id),
+        run: (a) => archive.mutateAsync(a.id),
         successMessage: MESSAGES.admin.deleted,
       }}
       searchLabel="Search by name or e-mail"
       emptyText="No users yet."
     >
-      <AdminDialog
-        open={open}
-        admin={editing}
-        onClose={() => setOpen(false)}
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: ADMINS_QUERY_KEY })}
-      />
+      <AdminDialog open={open} admin={editing} onClose={() => setOpen(false)} />
     </ListPage>
   );
 }

@@ -35,20 +35,20 @@ describe('Login page', () => {
     expect(callsTo(fetchMock, 'POST', '/api/admin/login')).toHaveLength(0);
   });
 
-  it('rejects an e-mail without a dot and a password over 10 characters', async () => {
+  it('rejects an e-mail without a dot and a password over 128 characters', async () => {
     const fetchMock = mockApi();
     const user = await openLogin();
-    await fillIn(user, 'admin@example', 'elevenchars');
+    await fillIn(user, 'admin@example', 'p'.repeat(129));
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Enter a valid e-mail address')).toBeInTheDocument();
-    expect(screen.getByText('Password must be at most 10 characters')).toBeInTheDocument();
+    expect(screen.getByText('Use at most 128 characters')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/admin/login')).toHaveLength(0);
   });
 
   it('reads Loading... and is disabled while signing in', async () => {
     mockApi({ 'POST /api/admin/login': () => new Promise(() => undefined) });
     const user = await openLogin();
-    await fillIn(user, 'admin@example.com', 'admin123');
+    await fillIn(user, 'admin@example.com', 'admin-demo-pass');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
   });
@@ -56,10 +56,13 @@ describe('Login page', () => {
   it('signs in with Enter, stores the session and opens the Overview', async () => {
     const fetchMock = mockApi({ 'POST /api/admin/login': () => ok(DESERT_EXPRESS_ADMIN) });
     const user = await openLogin();
-    await fillIn(user, 'admin@example.com', 'admin123{Enter}');
+    await fillIn(user, 'admin@example.com', 'admin-demo-pass{Enter}');
     expect(await screen.findByRole('heading', { name: 'Good morning, Desert Express!' })).toBeInTheDocument();
     const [call] = callsTo(fetchMock, 'POST', '/api/admin/login');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: 'admin@example.com', password: 'admin123' });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      email: 'admin@example.com',
+      password: 'admin-demo-pass',
+    });
     expect(JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEYS.adminSession) ?? 'null')).toEqual({
       id: 2,
       email: 'admin@example.com',
@@ -98,7 +101,7 @@ describe('Login page', () => {
   it('shows the internal error when the server fails', async () => {
     mockApi({ 'POST /api/admin/login': () => fail(500, 'Something went wrong on our side.') });
     const user = await openLogin();
-    await fillIn(user, 'admin@example.com', 'admin123');
+    await fillIn(user, 'admin@example.com', 'admin-demo-pass');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error. Please try again.');
   });
@@ -110,7 +113,7 @@ describe('Login page', () => {
       },
     });
     const user = await openLogin();
-    await fillIn(user, 'admin@example.com', 'admin123');
+    await fillIn(user, 'admin@example.com', 'admin-demo-pass');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error. Please try again.');
   });
@@ -119,7 +122,7 @@ describe('Login page', () => {
     const message = 'Too many failed sign-in attempts. Try again in 15 minutes.';
     mockApi({ 'POST /api/admin/login': () => fail(429, message) });
     const user = await openLogin();
-    await fillIn(user, 'admin@example.com', 'admin123');
+    await fillIn(user, 'admin@example.com', 'admin-demo-pass');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });

@@ -16,7 +16,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { ZLoginForm, type TLoginForm } from '@fleet/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Brand } from '../../components/brand';
 import { loginErrorMessage, useLogin } from './api/login';
 

@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { SiteIcon } from '../../components/site/site-icon';
 import { blogErrorText, formatPostDate, type BlogPreview } from './api/blog';
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@fleet/contract/site';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { SectionHead } from '../../components/site/page-blocks';
 import { SiteIcon } from '../../components/site/site-icon';
 import type { BlogPostState } from './api/blog';

@@ -14,19 +14,15 @@ import type { TBlogPostAdmin, TBlogPostInput } from '@fleet/contract';
 import { DateTimeField } from '../../components/date-time-field';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
-import { ApiError } from '../../lib/api';
-import { previewPost, savePost } from './api/content';
+import { ApiError } from '../../lib/api/client';
+import { blogPreviewQuery, useSavePost } from './api/content';
 import { ZBlogPostForm, slugify, type TBlogPostForm } from './blog-post-form';
 
 type Form = UseFormReturn<TBlogPostForm, unknown, TBlogPostInput>;
 
 /** What the server will show visitors: the source rendered and sanitised by the preview call. */
 function Preview({ format, content }: { format: 'markdown' | 'html'; content: string }) {
-  const preview = useQuery({
-    queryKey: ['content', 'preview', format, content],
-    queryFn: ({ signal }) => previewPost({ content_format: format, content }, signal),
-    staleTime: Infinity,
-  });
+  const preview = useQuery(blogPreviewQuery(format, content));
   if (preview.isPending)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
@@ -186,11 +182,11 @@ export interface BlogPostDialogProps {
   post: TBlogPostAdmin | null;
   defaultValues: TBlogPostForm;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 /** Writes or edits a post. The server renders and sanitises its HTML at every save. */
-export function BlogPostDialog({ open, post, defaultValues, onClose, onSaved }: BlogPostDialogProps) {
+export function BlogPostDialog({ open, post, defaultValues, onClose }: BlogPostDialogProps) {
+  const save = useSavePost();
   return (
     <FormDialog
       key={post?.id ?? 'new'}
@@ -198,10 +194,7 @@ export function BlogPostDialog({ open, post, defaultValues, onClose, onSaved }: 
       title={post ? 'Edit post' : 'Write a post'}
       schema={ZBlogPostForm}
       defaultValues={defaultValues}
-      onSubmit={async (values) => {
-        await savePost(values, post?.id);
-        onSaved();
-      }}
+      onSubmit={(values) => save.mutateAsync({ post: values, id: post?.id })}
       onClose={onClose}
       successMessage="Post saved."
       failureMessage="The post could not be saved."

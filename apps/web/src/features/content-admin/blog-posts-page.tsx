@@ -3,11 +3,10 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ArticleIcon from '@mui/icons-material/ArticleOutlined';
-import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type TBlogPostAdmin } from '@fleet/contract';
-import { paths } from '../../app/paths';
-import { ListPage, type ListColumn } from '../../components/list-page';
-import { BLOG_POSTS_KEY, deletePost, fetchPosts } from './api/content';
+import { paths } from '../../lib/paths';
+import { ListPage, type ListColumn } from '../../components/list';
+import { blogPostListQuery, useDeletePost } from './api/content';
 import { BlogPostDialog } from './blog-post-dialog';
 import { EMPTY_POST, postToForm, type TBlogPostForm } from './blog-post-form';
 
@@ -57,28 +56,21 @@ const columns: ListColumn<TBlogPostAdmin>[] = [
 
 /** The blog editor (super admin): every post with its state; write, edit and delete. */
 export function BlogPostsPage() {
-  const queryClient = useQueryClient();
+  const deletePost = useDeletePost();
   const [dialog, setDialog] = useState<DialogState | null>(null);
 
   return (
-    <ListPage<TBlogPostAdmin>
+    <ListPage
       title="Blog"
       icon={<ArticleIcon color="primary" aria-hidden />}
-      queryKey={BLOG_POSTS_KEY}
-      fetchRows={async (search, signal) => {
-        const posts = await fetchPosts(signal);
-        const needle = search.toLowerCase();
-        return needle
-          ? posts.filter((p) => `${p.title} ${p.slug} ${p.author}`.toLowerCase().includes(needle))
-          : posts;
-      }}
+      query={({ search }) => blogPostListQuery(search)}
       columns={columns}
       rowName={(post) => post.title}
       add={{ label: 'Write a post', onClick: () => setDialog({ post: null, values: EMPTY_POST }) }}
       onEdit={(post) => setDialog({ post, values: postToForm(post) })}
       remove={{
         question: () => MESSAGES.deleteQuestion('post'),
-        run: (post) => deletePost(post.id),
+        run: (post) => deletePost.mutateAsync(post.id),
         successMessage: 'Post deleted.',
       }}
       searchLabel="Search posts"
@@ -90,7 +82,6 @@ export function BlogPostsPage() {
         post={dialog?.post ?? null}
         defaultValues={dialog?.values ?? EMPTY_POST}
         onClose={() => setDialog(null)}
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: BLOG_POSTS_KEY })}
       />
     </ListPage>
   );

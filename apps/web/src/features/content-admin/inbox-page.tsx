@@ -12,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
 import ReadIcon from '@mui/icons-material/DraftsOutlined';
 import type { TContactRequestRow } from '@fleet/contract';
-import { ListPage, type ListColumn } from '../../components/list-page';
-import { CONTENT_REQUESTS_KEY, fetchRequests } from './api/content';
+import { ListPage, type ListColumn } from '../../components/list';
+import { contactRequestListQuery } from './api/content';
 
 const KIND_LABELS: Record<TContactRequestRow['kind'], string> = {
   landing: 'Demo or consultation',
@@ -132,19 +132,10 @@ function RequestDialog({ request, onClose }: { request: TContactRequestRow | nul
 export function InboxPage() {
   const [reading, setReading] = useState<TContactRequestRow | null>(null);
   return (
-    <ListPage<TContactRequestRow>
+    <ListPage
       title="Inbox"
       icon={<InboxIcon color="primary" aria-hidden />}
-      queryKey={CONTENT_REQUESTS_KEY}
-      fetchRows={async (search, signal) => {
-        const rows = await fetchRequests(signal);
-        const needle = search.toLowerCase();
-        return needle
-          ? rows.filter((r) =>
-              [r.name, r.email, r.company, r.phone, r.message].join(' ').toLowerCase().includes(needle),
-            )
-          : rows;
-      }}
+      query={({ search }) => contactRequestListQuery(search)}
       columns={columns}
       rowName={(row) => row.name || row.email}
       rowActions={[

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -14,13 +14,13 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import WebIcon from '@mui/icons-material/WebOutlined';
 import { MESSAGES, type TLandingSectionStored } from '@fleet/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { PAGE_SX, PAGE_TITLE_ID, PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/page-spinner';
 import { useSnackbar } from '../../components/snackbar';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api/client';
 import { formatDateTime } from '../../lib/dates';
-import { LANDING_SECTIONS_KEY, fetchLandingSections, saveLandingSection } from './api/content';
+import { landingSectionsQuery, useSaveLandingSection } from './api/content';
 import { SECTION_FIELDS } from './landing-section-fields';
 import {
   SECTION_HINTS,
@@ -47,7 +47,6 @@ function SectionPanel({
   const title = SECTION_TITLES[key];
   const Fields = SECTION_FIELDS[key];
   const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
   // The form starts from the section as stored when the page opens; a later refetch leaves edits alone.
   const [initial] = useState(() => storedToForm(stored).values);
   const { problem } = storedToForm(stored);
@@ -57,24 +56,20 @@ function SectionPanel({
   });
   const [failure, setFailure] = useState<string | null>(null);
 
-  const save = useMutation({
-    mutationFn: (section: TLandingSection) => saveLandingSection(key, section),
-    onSuccess: (saved, section) => {
-      // What was saved is now what Reset returns to.
-      form.reset(sectionToForm(key, section));
-      queryClient.setQueryData<TLandingSectionStored[]>(LANDING_SECTIONS_KEY, (sections) =>
-        sections?.map((s) => (s.key === key ? saved : s)),
-      );
-      snackbar.show(`${title} saved.`, 'success');
-    },
-    onError: (error) =>
-      setFailure(error instanceof ApiError ? error.responseMessage : `${title} could not be saved.`),
-  });
+  const save = useSaveLandingSection(key);
 
   const submit = form.handleSubmit(
     (section) => {
       setFailure(null);
-      save.mutate(section);
+      save.mutate(section, {
+        onSuccess: () => {
+          // What was saved is now what Reset returns to.
+          form.reset(sectionToForm(key, section));
+          snackbar.show(`${title} saved.`, 'success');
+        },
+        onError: (error) =>
+          setFailure(error instanceof ApiError ? error.responseMessage : `${title} could not be saved.`),
+      });
     },
     () => snackbar.show(MESSAGES.formInvalid, 'warning'),
   );
@@ -149,10 +144,7 @@ function SectionPanel({
  * fields checked with the contract's schema before it is sent, saved and shown to visitors at once.
  */
 export function LandingSectionsPage() {
-  const sections = useQuery({
-    queryKey: LANDING_SECTIONS_KEY,
-    queryFn: ({ signal }) => fetchLandingSections(signal),
-  });
+  const sections = useQuery(landingSectionsQuery());
 
   return (
     <Box component="section" aria-labelledby={PAGE_TITLE_ID} sx={PAGE_SX}>

@@ -1,21 +1,30 @@
 import DestinationsIcon from '@mui/icons-material/PlaceOutlined';
+import type { TDestinationRow } from '@fleet/contract';
 import { PlaceListPage } from '../../components/place-picker';
-import { DESTINATIONS_QUERY_KEY, fetchDestinations } from '../../lib/places';
+import {
+  DESTINATIONS_EXPORT_PATH,
+  destinationListQuery,
+  useArchiveDestination,
+  useSaveDestination,
+} from '../../lib/api/destinations';
 import { useTerms } from '../../lib/terms';
-import { archiveDestination, saveDestination } from './api/destinations';
+
+const destinationName = (destination: TDestinationRow) => destination.name;
 
 /** /destinations: the tenant's saved destinations (spec 001 "Destinations"). */
 export function DestinationsPage() {
   const terms = useTerms();
+  const save = useSaveDestination();
+  const archive = useArchiveDestination();
   return (
     <PlaceListPage
       term={terms.destination}
       icon={<DestinationsIcon color="primary" />}
-      queryKey={DESTINATIONS_QUERY_KEY}
-      fetchRows={fetchDestinations}
-      save={saveDestination}
-      archive={archiveDestination}
-      exportPath="v1/destinations/export"
+      name={destinationName}
+      query={(search) => destinationListQuery(search)}
+      save={(destination, id) => save.mutateAsync({ destination, id })}
+      archive={archive.mutateAsync}
+      exportPath={DESTINATIONS_EXPORT_PATH}
     />
   );
 }

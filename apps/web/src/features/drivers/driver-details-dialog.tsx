@@ -1,23 +1,12 @@
-import { useState, type ReactNode } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   FINE_STATUS,
@@ -27,6 +16,9 @@ import {
   type TDriverRow,
   type TDriverTrip,
 } from '@fleet/contract';
+import { ListView } from '../../components/list';
+import { driverStudentsQuery } from '../../lib/api/students';
+import { formatUtc } from '../../lib/dates';
 import { MOBILE_MEDIA_QUERY } from '../../lib/layout';
 import { useSession } from '../../lib/session';
 import { useTerms } from '../../lib/terms';
@@ -35,91 +27,18 @@ import {
   driverFinesQuery,
   driverFuelQuery,
   driverLocationsQuery,
-  driverStudentsQuery,
   driverTripsQuery,
 } from './api/driver-details';
 
 type TabId = 'trips' | 'accidents' | 'fines' | 'fuel' | 'location' | 'students';
 
-/** A column of a details table. */
-interface Column<T> {
-  label: string;
-  render: (row: T) => ReactNode;
-}
-
-/** Loading, error and empty states around one tab's table. */
-function TabTable<T>({
-  query,
-  rows,
-  columns,
-  rowKey,
-  label,
-  errorText,
-  emptyText,
-  footer,
-}: {
-  query: UseQueryResult<unknown>;
-  rows: T[];
-  columns: Column<T>[];
-  rowKey: (row: T) => string | number;
-  label: string;
-  errorText: string;
-  emptyText: string;
-  footer?: ReactNode;
-}) {
-  if (query.isPending) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-        <CircularProgress aria-label="Loading" />
-      </Box>
-    );
-  }
-  if (query.isError) return <Alert severity="error">{errorText}</Alert>;
-  if (rows.length === 0) {
-    return (
-      <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-        {emptyText}
-      </Typography>
-    );
-  }
-  return (
-    <>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={label} sx={{ minWidth: 560 }}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.label} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  {column.label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={rowKey(row)}>
-                {columns.map((column) => (
-                  <TableCell key={column.label}>{column.render(row)}</TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {footer}
-    </>
-  );
-}
-
-const TRIP_PAGE_SIZES = [5, 10, 15, 20];
+/*
+ * Each tab is a list of the driver's records (spec 000 §2 "Drivers page"): every row on one page,
+ * except the trips (10 a page of 5, 10, 15, 20) and the fines (paged on the server, 10 a page).
+ */
 
 function TripsTab({ driverId }: { driverId: number }) {
   const terms = useTerms();
-  const query = useQuery(driverTripsQuery(driverId));
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(10);
-  const trips = query.data ?? [];
-  const shown = trips.slice(page * pageSize, page * pageSize + pageSize);
   const destinationNames = (trip: TDriverTrip) =>
     trip.destinations.map((d) => d.destination_name || `Unknown ${terms.destination}`).join(', ');
   const tasks = (trip: TDriverTrip) => {
@@ -127,56 +46,39 @@ function TripsTab({ driverId }: { driverId: number }) {
     return all.length === 0 ? 'No Tasks Assigned' : all.map((t) => t.description).join(', ');
   };
   return (
-    <TabTable
-      query={query}
-      rows={shown}
-      rowKey={(t) => t.id}
+    <ListView
       label={`${terms.trip} list`}
-      errorText="Error loading trips data"
+      query={() => driverTripsQuery(driverId)}
+      paging={{ size: 10, options: [5, 10, 15, 20] }}
+      errorText={() => 'Error loading trips data'}
       emptyText={`No ${terms.trip.toLowerCase()} records.`}
       columns={[
-        { label: 'ID', render: (t) => t.id },
-        { label: terms.warehouse, render: (t) => t.warehouse?.title ?? '' },
-        { label: 'Type', render: (t) => t.type0?.title ?? '' },
-        { label: 'Start date', render: (t) => t.start_date ?? '' },
-        { label: 'Status', render: (t) => driverTripStatusLabel(t.status) },
-        { label: pluralize(terms.destination), render: destinationNames },
-        { label: 'Tasks', render: tasks },
-        { label: 'Note', render: (t) => t.note || 'No note to display' },
+        { id: 'id', label: 'ID', render: (t) => t.id },
+        { id: 'origin', label: terms.warehouse, render: (t) => t.warehouse?.title ?? '' },
+        { id: 'type', label: 'Type', render: (t) => t.type0?.title ?? '' },
+        { id: 'start', label: 'Start date', nowrap: true, render: (t) => formatUtc(t.start_date) },
+        { id: 'status', label: 'Status', render: (t) => driverTripStatusLabel(t.status) },
+        { id: 'destinations', label: pluralize(terms.destination), render: destinationNames },
+        { id: 'tasks', label: 'Tasks', render: tasks },
+        { id: 'note', label: 'Note', render: (t) => t.note || 'No note to display' },
       ]}
-      footer={
-        <TablePagination
-          component="div"
-          count={trips.length}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={TRIP_PAGE_SIZES}
-          onPageChange={(_event, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setPageSize(Number(event.target.value));
-            setPage(0);
-          }}
-        />
-      }
     />
   );
 }
 
 function AccidentsTab({ driverId }: { driverId: number }) {
-  const query = useQuery(driverAccidentsQuery(driverId));
   return (
-    <TabTable
-      query={query}
-      rows={query.data ?? []}
-      rowKey={(a) => a.id}
+    <ListView
       label="Accidents"
-      errorText="Error loading accidents data"
+      query={() => driverAccidentsQuery(driverId)}
+      paging={false}
+      errorText={() => 'Error loading accidents data'}
       emptyText="No accidents recorded."
       columns={[
-        { label: 'Date', render: (a) => a.created_date },
-        { label: 'Location', render: (a) => a.location ?? '' },
-        { label: 'Description', render: (a) => a.description ?? '' },
-        { label: 'Trip', render: (a) => a.trip_id ?? '' },
+        { id: 'date', label: 'Date', nowrap: true, render: (a) => formatUtc(a.created_date) },
+        { id: 'location', label: 'Location', render: (a) => a.location ?? '' },
+        { id: 'description', label: 'Description', render: (a) => a.description ?? '' },
+        { id: 'trip', label: 'Trip', render: (a) => a.trip_id ?? '' },
       ]}
     />
   );
@@ -184,101 +86,76 @@ function AccidentsTab({ driverId }: { driverId: number }) {
 
 function FinesTab({ driverId }: { driverId: number }) {
   const terms = useTerms();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(10);
-  const query = useQuery({
-    ...driverFinesQuery(driverId, page + 1, pageSize),
-    placeholderData: (previous) => previous,
-  });
   return (
-    <TabTable
-      query={query}
-      rows={query.data?.fines ?? []}
-      rowKey={(f) => f.id}
+    <ListView
       label="Fines"
-      errorText="Error loading fines data"
+      query={({ page, pageSize }) => driverFinesQuery(driverId, page, pageSize)}
+      serverPage={(data) => ({ rows: data.fines, total: data.pagination.total_items })}
+      paging={{ size: 10, options: [5, 10, 25] }}
+      errorText={() => 'Error loading fines data'}
       emptyText="No fines recorded."
       columns={[
-        { label: 'Issued date', render: (f) => f.issued_date },
-        { label: 'Status', render: (f) => FINE_STATUS[f.status] ?? 'Unknown' },
-        { label: 'Amount', render: (f) => `${f.amount.toFixed(2)} ${terms.currency.symbol}` },
-        { label: 'Description', render: (f) => f.description },
-        { label: 'Trip', render: (f) => f.trip_id ?? '' },
+        { id: 'issued', label: 'Issued date', nowrap: true, render: (f) => formatUtc(f.issued_date) },
+        { id: 'status', label: 'Status', render: (f) => FINE_STATUS[f.status] ?? 'Unknown' },
+        { id: 'amount', label: 'Amount', render: (f) => `${f.amount.toFixed(2)} ${terms.currency.symbol}` },
+        { id: 'description', label: 'Description', render: (f) => f.description },
+        { id: 'trip', label: 'Trip', render: (f) => f.trip_id ?? '' },
       ]}
-      footer={
-        <TablePagination
-          component="div"
-          count={query.data?.pagination.total_items ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[5, 10, 25]}
-          onPageChange={(_event, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setPageSize(Number(event.target.value));
-            setPage(0);
-          }}
-        />
-      }
     />
   );
 }
 
 function FuelTab({ driverId }: { driverId: number }) {
   const terms = useTerms();
-  const query = useQuery(driverFuelQuery(driverId));
   return (
-    <TabTable
-      query={query}
-      rows={query.data ?? []}
-      rowKey={(f) => f.id}
+    <ListView
       label="Fuel"
-      errorText="Error loading fuel data"
+      query={() => driverFuelQuery(driverId)}
+      paging={false}
+      errorText={() => 'Error loading fuel data'}
       emptyText="No fuel records."
       columns={[
-        { label: 'Date', render: (f) => f.created_date },
-        { label: 'Volume', render: (f) => `${f.volume.toFixed(2)} ${terms.liquidUnit.symbol}` },
-        { label: 'Amount', render: (f) => `${f.amount.toFixed(2)} ${terms.currency.symbol}` },
-        { label: 'Trip', render: (f) => f.trip_id ?? '' },
+        { id: 'date', label: 'Date', nowrap: true, render: (f) => formatUtc(f.created_date) },
+        { id: 'volume', label: 'Volume', render: (f) => `${f.volume.toFixed(2)} ${terms.liquidUnit.symbol}` },
+        { id: 'amount', label: 'Amount', render: (f) => `${f.amount.toFixed(2)} ${terms.currency.symbol}` },
+        { id: 'trip', label: 'Trip', render: (f) => f.trip_id ?? '' },
       ]}
     />
   );
 }
 
 function LocationTab({ driverId }: { driverId: number }) {
-  const query = useQuery(driverLocationsQuery(driverId));
   return (
-    <TabTable
-      query={query}
-      rows={query.data?.locations ?? []}
-      rowKey={(l) => l.id}
+    <ListView
       label="Locations today"
-      errorText="Error loading location data"
+      query={() => driverLocationsQuery(driverId)}
+      rowsOf={(data) => data.locations}
+      paging={false}
+      errorText={() => 'Error loading location data'}
       emptyText="No recent location data available"
       columns={[
-        { label: 'Time (UTC)', render: (l) => l.date_and_time },
-        { label: 'Latitude', render: (l) => l.lat.toFixed(6) },
-        { label: 'Longitude', render: (l) => l.lon.toFixed(6) },
+        { id: 'time', label: 'Time', nowrap: true, render: (l) => formatUtc(l.date_and_time) },
+        { id: 'lat', label: 'Latitude', render: (l) => l.lat.toFixed(6) },
+        { id: 'lon', label: 'Longitude', render: (l) => l.lon.toFixed(6) },
       ]}
     />
   );
 }
 
 function StudentsTab({ driverId }: { driverId: number }) {
-  const query = useQuery(driverStudentsQuery(driverId));
   return (
-    <TabTable
-      query={query}
-      rows={query.data ?? []}
-      rowKey={(s) => s.id}
+    <ListView
       label="Students"
-      errorText="Error loading students data"
+      query={() => driverStudentsQuery(driverId)}
+      paging={false}
+      errorText={() => 'Error loading students data'}
       emptyText="No students assigned."
       columns={[
-        { label: 'First name', render: (s) => s.fname },
-        { label: 'Last name', render: (s) => s.lname },
-        { label: 'Stop', render: (s) => s.stop_name ?? '' },
-        { label: 'Stop latitude', render: (s) => s.stop_lat ?? '' },
-        { label: 'Stop longitude', render: (s) => s.stop_lon ?? '' },
+        { id: 'fname', label: 'First name', render: (s) => s.fname },
+        { id: 'lname', label: 'Last name', render: (s) => s.lname },
+        { id: 'stop', label: 'Stop', render: (s) => s.stop_name ?? '' },
+        { id: 'lat', label: 'Stop latitude', render: (s) => s.stop_lat ?? '' },
+        { id: 'lon', label: 'Stop longitude', render: (s) => s.stop_lon ?? '' },
       ]}
     />
   );

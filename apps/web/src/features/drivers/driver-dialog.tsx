@@ -7,13 +7,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
-import { ZDriverAdd, ZDriverSave, type TDriverRow } from '@fleet/contract';
+import { MESSAGES, PASSWORD_MIN_LENGTH, ZDriverAdd, ZDriverSave, type TDriverRow } from '@fleet/contract';
 import type { z } from 'zod';
-import { FormDialog } from '../../components/form-dialog';
+import { FormDialog, formSchema } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
 import { VehicleDialog } from '../../components/vehicle-dialog';
+import { useSaveDriver } from '../../lib/api/drivers';
 import { useTerms } from '../../lib/terms';
-import { addDriver, languagesQuery, saveDriver, type TDriverValues } from './api/drivers';
+import { languagesQuery } from './api/languages';
 import { VehiclePicker, type VehicleOption } from './vehicle-picker';
 
 /** The form's raw values: text fields hold strings until the schema parses them. */
@@ -25,18 +26,24 @@ interface DriverForm {
   bus_id: number | null;
   hourly_rate: string;
   language: string;
+  device_id: string;
 }
 
-// Adding needs a password; editing keeps the current one when the field is left empty (sent as null).
-const ADD_SCHEMA = ZDriverAdd as unknown as z.ZodType<TDriverValues, DriverForm>;
-const EDIT_SCHEMA = ZDriverSave.omit({ id: true }) as unknown as z.ZodType<TDriverValues, DriverForm>;
+const PASSWORD_HINT = MESSAGES.password.hint(PASSWORD_MIN_LENGTH);
+const TRACKER_ID_HINT =
+  "Optional: the ID the driver's tracker app reports, e.g. Traccar Client's device identifier or an OwnTracks topic. Its positions then show for this driver.";
+
+// The contract's own schemas read the form: adding needs a password; editing keeps the current one
+// when the field is left empty (sent as null).
+const ADD_SCHEMA = formSchema<DriverForm>()(ZDriverAdd);
+const EDIT_SCHEMA = formSchema<DriverForm>()(ZDriverSave.omit({ id: true }));
+type TDriverValues = z.output<typeof ADD_SCHEMA> | z.output<typeof EDIT_SCHEMA>;
 
 export interface DriverDialogProps {
   open: boolean;
   /** The driver to edit; null adds one. */
   driver: TDriverRow | null;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 const toForm = (driver: TDriverRow | null): DriverForm => ({
@@ -47,11 +54,13 @@ const toForm = (driver: TDriverRow | null): DriverForm => ({
   bus_id: driver?.bus_id ?? null,
   hourly_rate: driver ? String(driver.hourly_rate) : '',
   language: driver?.language ?? '',
+  device_id: driver?.device_id ?? '',
 });
 
 /** Add/Edit driver (spec 000 "Drivers page", §5, §8). */
-export function DriverDialog({ open, driver, onClose, onSaved }: DriverDialogProps) {
+export function DriverDialog({ open, driver, onClose }: DriverDialogProps) {
   const terms = useTerms();
+  const save = useSaveDriver();
   const adding = driver === null;
   const languages = useQuery({ ...languagesQuery(), enabled: open });
   const [vehicle, setVehicle] = useState<VehicleOption | null>(driver?.bus ?? null);
@@ -75,10 +84,12 @@ export function DriverDialog({ open, driver, onClose, onSaved }: DriverDialogPro
         setShownFor(undefined);
         onClose();
       }}
-      onSubmit={async (values) => {
-        await (adding ? addDriver(values) : saveDriver(driver.id, values));
-        onSaved();
-      }}
+      onSubmit={(values) =>
+        save.mutateAsync(
+          // Adding, the password is never null: the add schema requires one.
+          adding ? { ...values, password: values.password ?? '' } : { ...values, id: driver.id },
+        )
+      }
       successMessage={`${terms.driver} ${adding ? 'added' : 'updated'} successfully.`}
       failureMessage={`Failed to ${adding ? 'add' : 'update'} ${terms.driver}.`}
     >
@@ -96,7 +107,7 @@ export function DriverDialog({ open, driver, onClose, onSaved }: DriverDialogPro
             label="Password"
             required={adding}
             autoComplete="new-password"
-            helperText={adding ? undefined : 'Leave empty to keep the current password'}
+            helperText={adding ? PASSWORD_HINT : 'Leave empty to keep the current password'}
           />
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
@@ -167,6 +178,13 @@ export function DriverDialog({ open, driver, onClose, onSaved }: DriverDialogPro
               )}
             />
           </Stack>
+          <FormTextField
+            form={form}
+            name="device_id"
+            label="Tracker ID"
+            autoComplete="off"
+            helperText={TRACKER_ID_HINT}
+          />
           <VehicleDialog
             open={addingVehicle}
             vehicle={null}

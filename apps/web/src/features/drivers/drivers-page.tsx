@@ -1,15 +1,21 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import DriversIcon from '@mui/icons-material/BadgeOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { DRIVER_IMPORT_COLUMNS, MESSAGES, pluralize, type TDriverRow } from '@fleet/contract';
-import { paths } from '../../app/paths';
-import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list-page';
+import { paths } from '../../lib/paths';
+import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list';
+import {
+  DRIVERS_EXPORT_PATH,
+  driverListQuery,
+  useArchiveDriver,
+  useDriverImport,
+} from '../../lib/api/drivers';
 import { useTerms } from '../../lib/terms';
-import { DRIVERS_QUERY_KEY, archiveDriver, fetchDrivers, languagesQuery } from './api/drivers';
+import { languagesQuery } from './api/languages';
 import { DriverDetailsDialog } from './driver-details-dialog';
 import { DriverDialog } from './driver-dialog';
 
@@ -18,8 +24,9 @@ const fullName = (driver: TDriverRow) => `${driver.fname} ${driver.lname}`;
 /** /drivers: the tenant's drivers, refreshed every 10 s (spec 000 "Drivers page"). */
 export function DriversPage() {
   const terms = useTerms();
-  const queryClient = useQueryClient();
   const languages = useQuery(languagesQuery());
+  const archive = useArchiveDriver();
+  const driverImport = useDriverImport();
   const [editing, setEditing] = useState<TDriverRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [details, setDetails] = useState<TDriverRow | null>(null);
@@ -44,8 +51,7 @@ export function DriversPage() {
     <ListPage
       title={pluralize(terms.driver)}
       icon={<DriversIcon color="primary" />}
-      queryKey={DRIVERS_QUERY_KEY}
-      fetchRows={fetchDrivers}
+      query={({ search }) => driverListQuery(search)}
       columns={columns}
       rowName={fullName}
       add={{
@@ -61,7 +67,7 @@ export function DriversPage() {
       }}
       remove={{
         question: () => MESSAGES.driver.deleteQuestion,
-        run: archiveDriver,
+        run: (d) => archive.mutateAsync(d.id),
         successMessage: `${terms.driver} deleted successfully.`,
       }}
       rowActions={[
@@ -90,23 +96,17 @@ export function DriversPage() {
           onClick: setDetails,
         },
       ]}
-      exportFile={{ path: 'v1/drivers/export', fileName: `${pluralize(terms.driver)}.xlsx` }}
+      exportFile={{ path: DRIVERS_EXPORT_PATH, fileName: `${pluralize(terms.driver)}.xlsx` }}
       importFile={{
         title: `Import ${pluralize(terms.driver)}`,
         columns: DRIVER_IMPORT_COLUMNS,
-        previewPath: 'v1/drivers/import/preview',
-        importPath: 'v1/drivers/import',
+        ...driverImport,
       }}
       refetchIntervalMs={LIST_REFRESH_MS}
       searchLabel="Search by name or e-mail"
       emptyText={`No ${pluralize(terms.driver).toLowerCase()} yet.`}
     >
-      <DriverDialog
-        open={dialogOpen}
-        driver={editing}
-        onClose={() => setDialogOpen(false)}
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: DRIVERS_QUERY_KEY })}
-      />
+      <DriverDialog open={dialogOpen} driver={editing} onClose={() => setDialogOpen(false)} />
       <DriverDetailsDialog driver={details} onClose={() => setDetails(null)} />
     </ListPage>
   );

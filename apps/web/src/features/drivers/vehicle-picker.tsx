@@ -4,14 +4,11 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import { searchVehicles } from '../../lib/vehicles';
+import type { TVehicleRow } from '@fleet/contract';
+import { vehicleSearchQuery } from '../../lib/api/vehicles';
 
 /** A vehicle as the picker shows it; `taken` is unknown for the driver's current vehicle. */
-export interface VehicleOption {
-  id: number;
-  reference: string;
-  taken?: '0' | '1';
-}
+export type VehicleOption = Pick<TVehicleRow, 'id' | 'reference'> & Partial<Pick<TVehicleRow, 'taken'>>;
 
 interface VehiclePickerProps {
   label: string;
@@ -33,11 +30,7 @@ export function VehiclePicker({ label, value, onChange, error }: VehiclePickerPr
     return () => clearTimeout(timer);
   }, [input]);
 
-  const options = useQuery({
-    queryKey: ['vehicle-search', search],
-    queryFn: ({ signal }) => searchVehicles(search, signal),
-    enabled: open,
-  });
+  const options = useQuery({ ...vehicleSearchQuery(search), enabled: open });
 
   return (
     <Autocomplete<VehicleOption>

@@ -1,31 +1,26 @@
 import OriginsIcon from '@mui/icons-material/WarehouseOutlined';
-import type { TDayRange } from '../../components/date-range-filter';
+import type { TWarehouseRow } from '@fleet/contract';
 import { PlaceListPage } from '../../components/place-picker';
-import { ORIGINS_QUERY_KEY, fetchOrigins } from '../../lib/places';
+import { ORIGINS_EXPORT_PATH, originListQuery, useArchiveOrigin, useSaveOrigin } from '../../lib/api/origins';
 import { useTerms } from '../../lib/terms';
-import { archiveOrigin, saveOrigin } from './api/origins';
 
-/** Origins use the title the API calls them by; the list shows it as the name. */
-const fetchOriginPlaces = async (search: string, signal: AbortSignal, added: TDayRange) =>
-  (await fetchOrigins(search, signal, added)).map(({ id, title, lat, lon }) => ({
-    id,
-    name: title,
-    lat,
-    lon,
-  }));
+/** Origins are called by their title; the list and the dialog show it as the name. */
+const originName = (origin: TWarehouseRow) => origin.title;
 
 /** /origins: the tenant's origins (warehouses), titled with the warehouse term (spec 001 "Origins"). */
 export function OriginsPage() {
   const terms = useTerms();
+  const save = useSaveOrigin();
+  const archive = useArchiveOrigin();
   return (
     <PlaceListPage
       term={terms.warehouse}
       icon={<OriginsIcon color="primary" />}
-      queryKey={ORIGINS_QUERY_KEY}
-      fetchRows={fetchOriginPlaces}
-      save={saveOrigin}
-      archive={archiveOrigin}
-      exportPath="v1/origins/export"
+      name={originName}
+      query={originListQuery}
+      save={({ name, lat, lon }, id) => save.mutateAsync({ origin: { title: name, lat, lon }, id })}
+      archive={archive.mutateAsync}
+      exportPath={ORIGINS_EXPORT_PATH}
       dateControls
     />
   );

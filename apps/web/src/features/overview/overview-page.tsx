@@ -20,7 +20,7 @@ import JourneyIcon from '@mui/icons-material/RouteOutlined';
 import TenantsIcon from '@mui/icons-material/SupervisorAccountOutlined';
 import VehiclesIcon from '@mui/icons-material/LocalShippingOutlined';
 import { pluralize } from '@fleet/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { isSuperAdmin, useSession } from '../../lib/session';
 import { useTerms } from '../../lib/terms';
 

@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { CheckList, CtaBand, IconCard, PageHeader, SectionHead } from '../../components/site/page-blocks';
 import { PRODUCT_NAME } from '../../lib/product';
 
@@ -6,7 +6,7 @@ const PRINCIPLES = [
   'Open maps, place search and routing that you can host yourself, and a map that still draws your data offline.',
   'Your data stays yours: exports as .xlsx files and a documented API for everything the console does.',
   'Each organisation sees only its own records; every request is checked against the signed-in tenant.',
-  'Sessions in secure, httpOnly cookies; passwords stored only as salted hashes; repeated failed sign-ins locked out.',
+  'Sessions in secure, httpOnly cookies; passwords stored only as salted hashes and never a common one; repeated failed sign-ins slowed down, without locking the owner out.',
   'One installation runs in the cloud or on your own servers, on an embedded database or PostgreSQL.',
 ];
 

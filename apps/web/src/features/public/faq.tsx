@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { SiteIcon } from '../../components/site/site-icon';
 import { PRODUCT_NAME } from '../../lib/product';
 

@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { CardGrid, CtaBand, PageHeader, SectionHead, SectionLinks } from '../../components/site/page-blocks';
 import type { SiteIconName } from '../../components/site/site-icon';
 import { PRODUCT_NAME } from '../../lib/product';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { CardGrid, CheckList, IconCard, PageSection } from '../../components/site/page-blocks';
 import { SiteIcon, type SiteIconName } from '../../components/site/site-icon';
 import { USE_CASE_SECTIONS, hrefOfUseCase, type UseCaseId } from '../../components/site/site-links';

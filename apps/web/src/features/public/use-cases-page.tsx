@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { CheckList, CtaBand, PageHeader, SectionLinks } from '../../components/site/page-blocks';
 import { SiteIcon, type SiteIconName } from '../../components/site/site-icon';
 import { USE_CASE_SECTIONS, type UseCaseId } from '../../components/site/site-links';

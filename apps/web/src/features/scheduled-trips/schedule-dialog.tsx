@@ -24,7 +24,7 @@ import {
 } from '../../components/trip-editor';
 import { useSession } from '../../lib/session';
 import { useTerms } from '../../lib/terms';
-import { addSchedule, saveSchedule } from './api/schedules';
+import { useSaveSchedule } from './api/schedules';
 import {
   browserTimeZone,
   emptyScheduleForm,
@@ -91,8 +91,9 @@ function RepeatFields() {
             disabled={repeatType === 'monthly'}
             value={field.value}
             onChange={(event) => {
-              const value = event.target.value as unknown as number[];
-              field.onChange([...value].sort((a, b) => a - b));
+              // A multiple select answers the chosen values as an array.
+              const value: unknown = event.target.value;
+              if (Array.isArray(value)) field.onChange(value.map(Number).sort((a, b) => a - b));
             }}
             onBlur={field.onBlur}
             inputRef={field.ref}
@@ -132,15 +133,15 @@ export interface ScheduleDialogProps {
   /** Start of a new schedule (`datetime-local`). */
   newStart: string;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 /**
  * Add/edit a scheduled trip (spec 001 "Scheduled trips"): when it starts and ends, how it repeats,
  * and the same plan as a trip, edited with the trip dialog's own stops and tasks editor.
  */
-export function ScheduleDialog({ schedule, newStart, onClose, onSaved }: ScheduleDialogProps) {
+export function ScheduleDialog({ schedule, newStart, onClose }: ScheduleDialogProps) {
   const terms = useTerms();
+  const save = useSaveSchedule();
   const schoolBus = useSession()?.tenant_type === SCHOOL_BUS_TYPE;
   const adding = schedule === null;
   const noun = `Scheduled ${terms.trip}`;
@@ -158,10 +159,7 @@ export function ScheduleDialog({ schedule, newStart, onClose, onSaved }: Schedul
       schema={schema}
       defaultValues={defaults}
       onClose={onClose}
-      onSubmit={async (body) => {
-        await (schedule ? saveSchedule(schedule.id, body) : addSchedule(body));
-        onSaved();
-      }}
+      onSubmit={(body) => save.mutateAsync(schedule ? { ...body, id: schedule.id } : body)}
       successMessage={`${noun} ${adding ? 'added' : 'updated'} successfully.`}
       failureMessage={`Failed to ${adding ? 'add' : 'update'} ${noun}.`}
       invalidMessage={(errors) => planInvalidMessage(errors, terms.destination)}

@@ -75,15 +75,12 @@ export const scheduleFormSchema = (destinationTerm: string) =>
   z
     .custom<TScheduleForm>()
     .superRefine(checkLocalDateTimes<TScheduleForm>('start_date', 'end_date'))
-    .transform(
-      (form) =>
-        ({
-          ...planPayload(form),
-          end_date: localInputToUtc(form.end_date),
-          repeat_type: form.repeat_type,
-          repeat_interval: form.repeat_interval,
-          days_of_week: form.days_of_week,
-          time_zone: browserTimeZone(),
-        }) as TTripScheduleInput,
-    )
-    .pipe(tripScheduleInputSchema(destinationTerm)) as unknown as z.ZodType<TScheduleBody, TScheduleForm>;
+    .transform((form): TTripScheduleInput => ({
+      ...planPayload(form),
+      end_date: localInputToUtc(form.end_date),
+      repeat_type: form.repeat_type,
+      repeat_interval: form.repeat_interval,
+      days_of_week: form.days_of_week,
+      time_zone: browserTimeZone(),
+    }))
+    .pipe(tripScheduleInputSchema(destinationTerm));

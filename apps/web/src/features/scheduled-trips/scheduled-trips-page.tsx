@@ -1,13 +1,4 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import ScheduledTripsIcon from '@mui/icons-material/EventRepeatOutlined';
 import {
   MESSAGES,
@@ -18,16 +9,10 @@ import {
   pluralize,
   type TTripScheduleRow,
 } from '@fleet/contract';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ExportButton } from '../../components/export-button';
-import { LIST_REFRESH_MS, type ListColumn } from '../../components/list-page';
-import { PAGE_SX, PAGE_TITLE_ID, PageHeader, SearchField, useSearch } from '../../components/page-header';
-import { PagedTable, queryTableState, usePaging } from '../../components/paged-table';
-import { useSnackbar } from '../../components/snackbar';
-import { ApiError } from '../../lib/api';
+import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list';
 import { formatUtc, toLocalInput } from '../../lib/dates';
 import { useTerms } from '../../lib/terms';
-import { SCHEDULES_QUERY_KEY, deleteSchedule, schedulesPageQuery } from './api/schedules';
+import { SCHEDULES_EXPORT_PATH, scheduleListQuery, useDeleteSchedule } from './api/schedules';
 import { ScheduleDialog } from './schedule-dialog';
 
 const UNIT = { daily: 'days', weekly: 'weeks', monthly: 'months' } as const;
@@ -64,35 +49,11 @@ function tomorrowMorning(): string {
  */
 export function ScheduledTripsPage() {
   const terms = useTerms();
-  const queryClient = useQueryClient();
-  const snackbar = useSnackbar();
-  const paging = usePaging(TRIPS_PAGE_SIZE);
-  const searchBox = useSearch(paging.reset);
-  const { search } = searchBox;
+  const remove = useDeleteSchedule();
   const [editing, setEditing] = useState<TTripScheduleRow | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<TTripScheduleRow | null>(null);
-  const schedules = useQuery(schedulesPageQuery(paging.page + 1, paging.pageSize, search, LIST_REFRESH_MS));
 
   const noun = `Scheduled ${terms.trip}`;
   const title = `Scheduled ${pluralize(terms.trip)}`;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: SCHEDULES_QUERY_KEY });
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteSchedule(deleting.id);
-      snackbar.show(`${noun} deleted successfully.`, 'success');
-      setDeleting(null);
-      refresh();
-    } catch (error) {
-      snackbar.show(
-        error instanceof ApiError && error.responseMessage
-          ? error.responseMessage
-          : `Failed to delete ${noun}`,
-        'error',
-      );
-    }
-  };
 
   const columns: ListColumn<TTripScheduleRow>[] = [
     { id: 'driver', label: terms.driver, render: driverName },
@@ -114,69 +75,37 @@ export function ScheduledTripsPage() {
     },
   ];
 
-  const name = (s: TTripScheduleRow) => `${noun} ${s.id} of ${driverName(s)}`;
-
   return (
-    <Box component="section" aria-labelledby={PAGE_TITLE_ID} sx={PAGE_SX}>
-      <PageHeader title={title} icon={<ScheduledTripsIcon color="primary" />}>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)}>
-          Add {noun}
-        </Button>
-        <ExportButton path="v1/trip-schedules/export" fileName={`${title}.xlsx`} search={search} />
-      </PageHeader>
-
-      <Paper variant="outlined">
-        <Box sx={{ p: 2 }}>
-          <SearchField
-            label={`Search by ${terms.driver.toLowerCase()}, ${terms.warehouse.toLowerCase()} or type`}
-            {...searchBox.field}
-          />
-        </Box>
-        <PagedTable
-          label={title}
-          columns={columns}
-          rows={schedules.data?.schedules}
-          total={schedules.data?.pagination.total_items ?? 0}
-          {...paging.tableProps}
-          pageSizeOptions={TRIPS_PAGE_SIZE_OPTIONS}
-          {...queryTableState(schedules, (message) => `Error on loading: ${message}`)}
-          emptyText={`No ${title.toLowerCase()} yet.`}
-          actions={(s) => (
-            <>
-              <Tooltip title="Edit">
-                <IconButton size="small" aria-label={`Edit ${name(s)}`} onClick={() => setEditing(s)}>
-                  <EditOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title="Delete">
-                <IconButton size="small" aria-label={`Delete ${name(s)}`} onClick={() => setDeleting(s)}>
-                  <DeleteOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </>
-          )}
-        />
-      </Paper>
-
+    <ListPage
+      title={title}
+      icon={<ScheduledTripsIcon color="primary" />}
+      query={({ page, pageSize, search }) => scheduleListQuery(page, pageSize, search)}
+      serverPage={(data) => ({ rows: data.schedules, total: data.pagination.total_items })}
+      paging={{ size: TRIPS_PAGE_SIZE, options: TRIPS_PAGE_SIZE_OPTIONS }}
+      searchLabel={`Search by ${terms.driver.toLowerCase()}, ${terms.warehouse.toLowerCase()} or type`}
+      refetchIntervalMs={LIST_REFRESH_MS}
+      columns={columns}
+      rowName={(s) => `${noun} ${s.id} of ${driverName(s)}`}
+      add={{ label: `Add ${noun}`, onClick: () => setEditing(null) }}
+      exportFile={{ path: SCHEDULES_EXPORT_PATH, fileName: `${title}.xlsx` }}
+      onEdit={setEditing}
+      remove={{
+        question: () => MESSAGES.deleteQuestion(noun),
+        run: (s) => remove.mutateAsync(s.id),
+        successMessage: `${noun} deleted successfully.`,
+        failureMessage: `Failed to delete ${noun}`,
+      }}
+      emptyText={`No ${title.toLowerCase()} yet.`}
+      errorText={(message) => `Error on loading: ${message}`}
+    >
       {editing !== undefined && (
         <ScheduleDialog
           key={editing?.id ?? 'new'}
           schedule={editing}
           newStart={tomorrowMorning()}
           onClose={() => setEditing(undefined)}
-          onSaved={() => {
-            refresh();
-            // Its trips were made or changed too.
-            void queryClient.invalidateQueries({ queryKey: ['trips'] });
-          }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        message={MESSAGES.deleteQuestion(noun)}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
-    </Box>
+    </ListPage>
   );
 }

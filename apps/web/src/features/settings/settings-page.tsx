@@ -9,24 +9,23 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FormProvider, useForm } from 'react-hook-form';
 import { MESSAGES, type TSettingItem } from '@fleet/contract';
 import { PageSpinner } from '../../components/page-spinner';
 import { useSnackbar } from '../../components/snackbar';
 import { INVALID_PLACE } from '../../components/place-picker';
 import { LocationField, TermFields, UnitFields } from '../../components/tenant-settings-fields';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api/client';
 import { reloadPage } from '../../lib/reload';
 import { isSuperAdmin, useSession } from '../../lib/session';
+import { defaultSettingsQuery, tenantSettingsQuery, useSaveTenantSettings } from '../../lib/api/settings';
 import {
   ZTenantSettingsForm,
   formToSettings,
-  saveTenantSettings,
   settingsToForm,
   type TTenantSettingsForm,
 } from '../../lib/tenant-settings';
-import { defaultSettingsQuery, tenantSettingsQuery } from '../../lib/terms';
 
 export const SETTINGS_TEXT = {
   updated: MESSAGES.settings.updated,
@@ -62,14 +61,18 @@ function SettingsForm({ initial, tenantId }: { initial: TTenantSettingsForm; ten
     defaultValues: initial,
     mode: 'onTouched',
   });
-  const save = useMutation({
-    mutationFn: (values: TTenantSettingsForm) => saveTenantSettings(formToSettings(values), tenantId),
-    onSuccess: () => {
-      snackbar.show(SETTINGS_TEXT.updated, 'success');
-      setTimeout(reloadPage, RELOAD_DELAY_MS);
-    },
-    onError: (error) => snackbar.show(saveErrorMessage(error), 'error'),
-  });
+  const save = useSaveTenantSettings();
+  const saveForm = (values: TTenantSettingsForm) =>
+    save.mutate(
+      { settings: formToSettings(values), tenantId },
+      {
+        onSuccess: () => {
+          snackbar.show(SETTINGS_TEXT.updated, 'success');
+          setTimeout(reloadPage, RELOAD_DELAY_MS);
+        },
+        onError: (error) => snackbar.show(saveErrorMessage(error), 'error'),
+      },
+    );
 
   const onInvalid = (errors: typeof form.formState.errors) => {
     // Show the tab that holds the first problem.
@@ -85,7 +88,7 @@ function SettingsForm({ initial, tenantId }: { initial: TTenantSettingsForm; ten
       <Paper
         component="form"
         noValidate
-        onSubmit={form.handleSubmit((values) => save.mutate(values), onInvalid)}
+        onSubmit={form.handleSubmit(saveForm, onInvalid)}
         sx={{ borderRadius: '14px', overflow: 'hidden' }}
       >
         <Tabs

@@ -11,14 +11,10 @@ import { z } from 'zod';
 import { MESSAGES, ZTenantAdd, type TTenantRow } from '@fleet/contract';
 import { FormDialog } from '../../components/form-dialog';
 import { LocationField, TermFields, UnitFields } from '../../components/tenant-settings-fields';
-import { ApiError } from '../../lib/api';
-import {
-  ZTenantSettingsForm,
-  formToSettings,
-  saveTenantSettings,
-  type TTenantSettingsForm,
-} from '../../lib/tenant-settings';
-import { addTenant, saveTenant, tenantTypesQuery } from './api/tenants';
+import { ApiError } from '../../lib/api/client';
+import { tenantTypesQuery, useSaveTenantSettings } from '../../lib/api/settings';
+import { useAddTenant, useSaveTenant } from '../../lib/api/tenants';
+import { ZTenantSettingsForm, formToSettings, type TTenantSettingsForm } from '../../lib/tenant-settings';
 
 export const ZTenantForm = ZTenantSettingsForm.extend({
   name: ZTenantAdd.shape.name,
@@ -40,13 +36,14 @@ export interface TenantDialogProps {
   tenant: TTenantRow | null;
   defaultValues: TTenantForm;
   onClose: () => void;
-  /** After a save; the list refreshes. */
-  onSaved: () => void;
 }
 
 /** Adds or edits a tenant, then saves its settings with `save-all` (spec 001 §2, §7). */
-export function TenantDialog({ open, tenant, defaultValues, onClose, onSaved }: TenantDialogProps) {
+export function TenantDialog({ open, tenant, defaultValues, onClose }: TenantDialogProps) {
   const types = useQuery(tenantTypesQuery());
+  const addTenant = useAddTenant();
+  const saveTenant = useSaveTenant();
+  const saveSettings = useSaveTenantSettings();
   // A tenant added whose settings then failed to save is edited, not added again, on the next Save.
   const createdId = useRef<number | null>(null);
 
@@ -55,20 +52,21 @@ export function TenantDialog({ open, tenant, defaultValues, onClose, onSaved }: 
     const body = { name, type, is_enabled_crm: is_enabled_crm ? 1 : 0 } as const;
     let id = tenant?.id ?? createdId.current;
     if (id === null) {
-      id = (await addTenant(body)).id;
+      id = (await addTenant.mutateAsync(body)).id;
       createdId.current = id;
-      onSaved();
     } else {
-      await saveTenant({ ...body, id });
+      await saveTenant.mutateAsync({ ...body, id });
     }
     try {
-      await saveTenantSettings(formToSettings(settings as TTenantSettingsForm), id);
+      await saveSettings.mutateAsync({
+        settings: formToSettings(settings as TTenantSettingsForm),
+        tenantId: id,
+      });
     } catch (error) {
       const reason = error instanceof ApiError ? error.responseMessage : 'Failed to update settings';
       throw new ApiError(0, `The tenant was saved, but its settings were not: ${reason}`);
     }
     createdId.current = null;
-    onSaved();
   };
 
   const typeOptions = types.data ?? [];

@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { pages } from '../../app/pages';
 import { SESSIONS } from '../../test/fixtures';
 import { callsTo, mockApi, ok } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { APP_PAGES, renderApp } from '../../test/render-app';
 
 vi.mock('../../components/place-picker/place-map', () => import('../../test/place-map-mock'));
 
@@ -31,7 +30,7 @@ function mockTenants(extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
-const openPage = () => renderApp('/super-admins', { session: SESSIONS.superAdmin, pages });
+const openPage = () => renderApp('/super-admins', { session: SESSIONS.superAdmin, pages: APP_PAGES });
 
 describe('Tenants page', () => {
   it('lists the tenants with their type, CRM, date and admin count', async () => {

@@ -4,19 +4,13 @@ import TenantsIcon from '@mui/icons-material/ApartmentOutlined';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type TTenantRow } from '@fleet/contract';
-import { ListPage, type ListColumn } from '../../components/list-page';
+import { ListPage, type ListColumn } from '../../components/list';
 import { useSnackbar } from '../../components/snackbar';
-import { paths } from '../../app/paths';
-import { ApiError } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { ApiError } from '../../lib/api/client';
+import { defaultSettingsQuery, storedTenantSettingsQuery, tenantTypesQuery } from '../../lib/api/settings';
+import { tenantListQuery, useArchiveTenant } from '../../lib/api/tenants';
 import { settingsToForm } from '../../lib/tenant-settings';
-import { defaultSettingsQuery } from '../../lib/terms';
-import {
-  TENANTS_KEY,
-  archiveTenant,
-  fetchTenants,
-  tenantSettingsOfQuery,
-  tenantTypesQuery,
-} from './api/tenants';
 import { TenantDialog, type TTenantForm } from './tenant-dialog';
 
 const SETTINGS_FETCH_FAILED = 'Failed to fetch settings';
@@ -32,6 +26,7 @@ export function TenantsPage() {
   const snackbar = useSnackbar();
   const types = useQuery(tenantTypesQuery());
   const defaults = useQuery(defaultSettingsQuery());
+  const archive = useArchiveTenant();
   const [dialog, setDialog] = useState<DialogState | null>(null);
 
   const typeName = (value: string) => types.data?.find((t) => t.value === value)?.name ?? value;
@@ -47,7 +42,7 @@ export function TenantsPage() {
   // The dialog starts from the tenant's stored settings, so they are loaded before it opens.
   const openEdit = async (tenant: TTenantRow) => {
     try {
-      const stored = await queryClient.fetchQuery(tenantSettingsOfQuery(tenant.id));
+      const stored = await queryClient.fetchQuery(storedTenantSettingsQuery(tenant.id));
       const settings = settingsToForm(stored, { defaults: defaults.data, tenantType: tenant.type });
       setDialog({
         tenant,
@@ -84,22 +79,17 @@ export function TenantsPage() {
   ];
 
   return (
-    <ListPage<TTenantRow>
+    <ListPage
       title="Tenants"
       icon={<TenantsIcon color="primary" aria-hidden />}
-      queryKey={TENANTS_KEY}
-      fetchRows={async (search, signal) => {
-        const rows = await fetchTenants(signal);
-        const needle = search.toLowerCase();
-        return needle ? rows.filter((row) => row.name.toLowerCase().includes(needle)) : rows;
-      }}
+      query={({ search }) => tenantListQuery(search)}
       columns={columns}
       rowName={(row) => row.name}
       add={{ label: 'Add Tenant', onClick: openAdd }}
       onEdit={(row) => void openEdit(row)}
       remove={{
         question: () => MESSAGES.deleteQuestion('Tenant'),
-        run: (row) => archiveTenant(row.id),
+        run: (row) => archive.mutateAsync(row.id),
         successMessage: MESSAGES.tenant.deleted,
       }}
       rowActions={[
@@ -118,7 +108,6 @@ export function TenantsPage() {
         tenant={dialog?.tenant ?? null}
         defaultValues={dialog?.values ?? { ...settingsToForm([]), name: '', type: '', is_enabled_crm: false }}
         onClose={() => setDialog(null)}
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: TENANTS_KEY })}
       />
     </ListPage>
   );

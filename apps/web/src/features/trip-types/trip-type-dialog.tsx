@@ -2,17 +2,16 @@ import { Controller } from 'react-hook-form';
 import TextField from '@mui/material/TextField';
 import InputAdornment from '@mui/material/InputAdornment';
 import { MESSAGES, ZTripTypeInput, type TTripTypeRow } from '@fleet/contract';
-import type { z } from 'zod';
-import { FormDialog } from '../../components/form-dialog';
+import { FormDialog, formSchema } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
-import { saveTripType, type TTripTypeValues } from './api/trip-types';
+import { useSaveTripType } from '../../lib/api/trip-types';
 
 /** The form holds text; the contract schema turns the minutes into a number. */
 interface TripTypeForm {
   title: string;
   time_stop: string;
 }
-const SCHEMA = ZTripTypeInput as unknown as z.ZodType<TTripTypeValues, TripTypeForm>;
+const SCHEMA = formSchema<TripTypeForm>()(ZTripTypeInput);
 
 export interface TripTypeDialogProps {
   open: boolean;
@@ -21,14 +20,14 @@ export interface TripTypeDialogProps {
   /** The type being edited, or null to add one. */
   tripType: TTripTypeRow | null;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 /** Add/update trip type (spec 001 "Trip types", §5): title (under 50) and unauthorised stop time. */
-export function TripTypeDialog({ open, noun, tripType, onClose, onSaved }: TripTypeDialogProps) {
+export function TripTypeDialog({ open, noun, tripType, onClose }: TripTypeDialogProps) {
+  const save = useSaveTripType();
   const adding = tripType === null;
   return (
-    <FormDialog<TripTypeForm, TTripTypeValues>
+    <FormDialog
       open={open}
       title={adding ? `Add ${noun}` : `Update ${noun}`}
       schema={SCHEMA}
@@ -37,10 +36,7 @@ export function TripTypeDialog({ open, noun, tripType, onClose, onSaved }: TripT
         time_stop: tripType?.time_stop === null || !tripType ? '' : String(tripType.time_stop),
       }}
       onClose={onClose}
-      onSubmit={async (values) => {
-        await saveTripType(values, tripType?.id);
-        onSaved();
-      }}
+      onSubmit={(values) => save.mutateAsync({ tripType: values, id: tripType?.id })}
       successMessage={`${noun} ${adding ? 'added' : 'updated'} successfully.`}
       failureMessage={`Failed to ${adding ? 'add' : 'update'} ${noun}.`}
       invalidMessage={MESSAGES.places.formInvalid}

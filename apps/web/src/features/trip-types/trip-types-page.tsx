@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import TripTypesIcon from '@mui/icons-material/CategoryOutlined';
 import { MESSAGES, pluralize, type TTripTypeRow } from '@fleet/contract';
-import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list-page';
-import { TRIP_TYPES_QUERY_KEY, fetchTripTypes } from '../../lib/places';
+import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list';
+import { tripTypeListQuery, useArchiveTripType } from '../../lib/api/trip-types';
 import { useTerms } from '../../lib/terms';
-import { archiveTripType } from './api/trip-types';
 import { TripTypeDialog } from './trip-type-dialog';
 
 /** /trip-types: the tenant's trip types, "Task types" for namat (spec 001 "Trip types"). */
 export function TripTypesPage() {
   const terms = useTerms();
-  const queryClient = useQueryClient();
+  const archive = useArchiveTripType();
   const [editing, setEditing] = useState<TTripTypeRow | null>(null);
   const [open, setOpen] = useState(false);
   const noun = `${terms.trip} type`;
@@ -30,8 +28,7 @@ export function TripTypesPage() {
     <ListPage
       title={`${terms.trip} types`}
       icon={<TripTypesIcon color="primary" />}
-      queryKey={TRIP_TYPES_QUERY_KEY}
-      fetchRows={fetchTripTypes}
+      query={({ search }) => tripTypeListQuery(search)}
       columns={columns}
       rowName={(t) => t.title}
       add={{
@@ -47,7 +44,7 @@ export function TripTypesPage() {
       }}
       remove={{
         question: () => MESSAGES.deleteQuestion(noun),
-        run: (t) => archiveTripType(t.id),
+        run: (t) => archive.mutateAsync(t.id),
         successMessage: `${noun} deleted successfully.`,
       }}
       refetchIntervalMs={LIST_REFRESH_MS}
@@ -55,13 +52,7 @@ export function TripTypesPage() {
       emptyText={`No ${pluralize(noun).toLowerCase()} yet.`}
       errorText={(message) => `Error on loading: ${message}`}
     >
-      <TripTypeDialog
-        open={open}
-        noun={noun}
-        tripType={editing}
-        onClose={() => setOpen(false)}
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: TRIP_TYPES_QUERY_KEY })}
-      />
+      <TripTypeDialog open={open} noun={noun} tripType={editing} onClose={() => setOpen(false)} />
     </ListPage>
   );
 }

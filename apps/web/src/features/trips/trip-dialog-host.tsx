@@ -5,7 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import { MESSAGES, type TTripRow } from '@fleet/contract';
 import { useSnackbar } from '../../components/snackbar';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api/client';
 import { tripDetailsQuery } from './api/trips';
 import { TripDialog } from './trip-dialog';
 import type { TTripDialogMode } from './trip-form';
@@ -16,13 +16,12 @@ export type TTripDialogState = { mode: 'add' } | { mode: Exclude<TTripDialogMode
 export interface TripDialogHostProps {
   state: TTripDialogState;
   onClose: () => void;
-  onSaved: () => void;
   /** Gets the trip once its details arrive (openTripWithFilters sets the date filter from it). */
   onLoaded?: (trip: TTripRow) => void;
 }
 
 /** Loads a saved trip's details (`trip/get-trip-details`), then opens the trip dialog on them. */
-export function TripDialogHost({ state, onClose, onSaved, onLoaded }: TripDialogHostProps) {
+export function TripDialogHost({ state, onClose, onLoaded }: TripDialogHostProps) {
   const snackbar = useSnackbar();
   const id = state.mode === 'add' ? null : state.id;
   const details = useQuery({ ...tripDetailsQuery(id ?? 0), enabled: id !== null });
@@ -45,7 +44,7 @@ export function TripDialogHost({ state, onClose, onSaved, onLoaded }: TripDialog
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded?.id]);
 
-  if (state.mode === 'add') return <TripDialog mode="add" trip={null} onClose={onClose} onSaved={onSaved} />;
+  if (state.mode === 'add') return <TripDialog mode="add" trip={null} onClose={onClose} />;
   if (!loaded)
     return (
       <Dialog open onClose={onClose} aria-label="Loading trip">
@@ -54,13 +53,5 @@ export function TripDialogHost({ state, onClose, onSaved, onLoaded }: TripDialog
         </DialogContent>
       </Dialog>
     );
-  return (
-    <TripDialog
-      key={`${state.mode}-${loaded.id}`}
-      mode={state.mode}
-      trip={loaded}
-      onClose={onClose}
-      onSaved={onSaved}
-    />
-  );
+  return <TripDialog key={`${state.mode}-${loaded.id}`} mode={state.mode} trip={loaded} onClose={onClose} />;
 }

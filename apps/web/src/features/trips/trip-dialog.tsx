@@ -14,7 +14,7 @@ import {
 import { formatUtc } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { useTerms } from '../../lib/terms';
-import { addTrip, saveTrip } from './api/trips';
+import { useSaveTrip } from './api/trips';
 import {
   emptyTripForm,
   tripFormSchema,
@@ -30,8 +30,6 @@ export interface TripDialogProps {
   /** The trip shown, edited or cloned; null when adding. */
   trip: TTripRow | null;
   onClose: () => void;
-  /** After a save; the list refreshes. */
-  onSaved: () => void;
 }
 
 /** What Info shows above the plan: the trip's state and when it started and ended. */
@@ -51,8 +49,9 @@ function TripState({ trip }: { trip: TTripRow }) {
  * driver, ordered stops with tasks and their computed arrival times, note, and the exception panels.
  * Info shows it read-only; Clone opens a copy that is saved as a new trip.
  */
-export function TripDialog({ mode, trip, onClose, onSaved }: TripDialogProps) {
+export function TripDialog({ mode, trip, onClose }: TripDialogProps) {
   const terms = useTerms();
+  const save = useSaveTrip();
   const schoolBus = useSession()?.tenant_type === SCHOOL_BUS_TYPE;
   const readOnly = mode === 'show';
   const adding = mode === 'add' || mode === 'clone';
@@ -77,10 +76,7 @@ export function TripDialog({ mode, trip, onClose, onSaved }: TripDialogProps) {
       schema={schema}
       defaultValues={defaults}
       onClose={onClose}
-      onSubmit={async (body) => {
-        await (mode === 'edit' && trip ? saveTrip(trip.id, body) : addTrip(body));
-        onSaved();
-      }}
+      onSubmit={(body) => save.mutateAsync(mode === 'edit' && trip ? { ...body, id: trip.id } : body)}
       successMessage={adding ? MESSAGES.trips.added(terms.trip) : MESSAGES.trips.updated(terms.trip)}
       failureMessage={`Failed to ${adding ? 'add' : 'update'} ${terms.trip}.`}
       invalidMessage={(errors) => planInvalidMessage(errors, terms.destination)}

@@ -61,8 +61,8 @@ export const tripFormSchema = (destinationTerm: string) =>
   z
     .custom<TPlanForm>()
     .superRefine(checkLocalDateTimes<TPlanForm>('start_date'))
-    .transform((form) => planPayload(form) as TTripInput)
-    .pipe(tripInputSchema(destinationTerm)) as unknown as z.ZodType<TTripBody, TPlanForm>;
+    .transform((form): TTripInput => planPayload(form))
+    .pipe(tripInputSchema(destinationTerm));
 
 /** The checked add-trip body. */
 export type TTripBody = z.output<ReturnType<typeof tripInputSchema>>;

@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import TripsIcon from '@mui/icons-material/RouteOutlined';
 import {
   MESSAGES,
@@ -19,32 +19,17 @@ import {
   pluralize,
   type TTripRow,
 } from '@fleet/contract';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DateRangeFilter, isDayRangeValid, type TDayRange } from '../../components/date-range-filter';
-import { ExportButton } from '../../components/export-button';
-import { LIST_REFRESH_MS, type ListColumn } from '../../components/list-page';
-import { PAGE_SX, PAGE_TITLE_ID, PageHeader, SearchField, useSearch } from '../../components/page-header';
-import { PagedTable, queryTableState, usePaging } from '../../components/paged-table';
-import { useSnackbar } from '../../components/snackbar';
-import { ApiError } from '../../lib/api';
-import { formatUtc, localDayBoundsUtc, toLocalDayInput } from '../../lib/dates';
+import { DAY_RANGES, type TDayRange } from '../../components/date-range-filter';
+import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list';
+import { formatUtc, toLocalDayInput } from '../../lib/dates';
 import { parseOpenTripParam, takeOpenTripWithFilters } from '../../lib/open-trip';
 import { useSession } from '../../lib/session';
 import { useTerms } from '../../lib/terms';
-import { TRIPS_QUERY_KEY, archiveTrip, tripsPageQuery } from './api/trips';
+import { TRIPS_EXPORT_PATH, tripListQuery, tripRangeBounds, useArchiveTrip } from './api/trips';
 import { TripDialogHost, type TTripDialogState } from './trip-dialog-host';
 import { TripIncidentsDialog, type TIncidentKind } from './trip-incidents-dialog';
-import { TripRowMenu, type TTripAction } from './trip-row-menu';
 import { endedCell, plannedEnd, startedCell, tripDriverName, tripStateTexts } from './trip-texts';
 import { useTripReport } from './use-trip-report';
-
-/** The default filter: the first of the current month to tomorrow, local days (spec 001 §9). */
-export function defaultDayRange(now = new Date()): TDayRange {
-  return {
-    from: toLocalDayInput(new Date(now.getFullYear(), now.getMonth(), 1)),
-    to: toLocalDayInput(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1)),
-  };
-}
 
 /** The local days a trip covers: its planned start to its end (or start). */
 function tripDays(trip: TTripRow): TDayRange | null {
@@ -72,33 +57,16 @@ function IncidentsCell({ count, label, onOpen }: { count: number; label: string;
 export function TripsPage() {
   const terms = useTerms();
   const namat = useSession()?.tenant_type === NAMAT_TYPE;
-  const queryClient = useQueryClient();
-  const snackbar = useSnackbar();
   const report = useTripReport();
+  const archive = useArchiveTrip();
   const [searchParams, setSearchParams] = useSearchParams();
 
-  const [range, setRange] = useState<TDayRange>(() => defaultDayRange());
-  const paging = usePaging(TRIPS_PAGE_SIZE);
-  const searchBox = useSearch(paging.reset);
-  const { search } = searchBox;
-  const resetPage = paging.reset;
+  const [range, setRange] = useState<TDayRange>(() => DAY_RANGES.monthToTomorrow());
   const [dialog, setDialog] = useState<TTripDialogState | null>(null);
-  const [deleting, setDeleting] = useState<TTripRow | null>(null);
   const [incidents, setIncidents] = useState<{ trip: TTripRow; kind: TIncidentKind } | null>(null);
   // openTripWithFilters: the filter to restore when its dialog closes.
   const restoreRange = useRef<TDayRange | null>(null);
   const [filtersFromTrip, setFiltersFromTrip] = useState(false);
-
-  const rangeValid = isDayRangeValid(range);
-  const filter = useMemo(() => {
-    const from = localDayBoundsUtc(range.from);
-    const to = localDayBoundsUtc(range.to);
-    return { fdate: from?.start ?? '', tdate: to?.end ?? '', search };
-  }, [range, search]);
-  const trips = useQuery({
-    ...tripsPageQuery(paging.page + 1, paging.pageSize, filter, LIST_REFRESH_MS),
-    enabled: rangeValid,
-  });
 
   // `?openTrip=ID` opens that trip read-only (spec 001 "Trips").
   const openTripParam = parseOpenTripParam(searchParams.get('openTrip'));
@@ -120,7 +88,6 @@ export function TripsPage() {
     if (restoreRange.current) {
       setRange(restoreRange.current);
       restoreRange.current = null;
-      resetPage();
     }
     if (searchParams.has('openTrip'))
       setSearchParams(
@@ -130,7 +97,7 @@ export function TripsPage() {
         },
         { replace: true },
       );
-  }, [searchParams, setSearchParams, resetPage]);
+  }, [searchParams, setSearchParams]);
 
   const onTripLoaded = useCallback(
     (trip: TTripRow) => {
@@ -139,37 +106,11 @@ export function TripsPage() {
       if (!days) return;
       restoreRange.current = range;
       setRange(days);
-      resetPage();
     },
     // The range captured is the one in force when the trip was asked for.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [filtersFromTrip],
   );
-
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: TRIPS_QUERY_KEY });
-
-  const onAction = (action: TTripAction, trip: TTripRow) => {
-    if (action === 'delete') setDeleting(trip);
-    else if (action === 'report') void report.generate(trip.id);
-    else setDialog({ mode: action === 'info' ? 'show' : action, id: trip.id });
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await archiveTrip(deleting.id);
-      snackbar.show(MESSAGES.trips.deleted(terms.trip), 'success');
-      setDeleting(null);
-      refresh();
-    } catch (error) {
-      snackbar.show(
-        error instanceof ApiError && error.responseMessage
-          ? error.responseMessage
-          : `Failed to delete ${terms.trip}`,
-        'error',
-      );
-    }
-  };
 
   const columns: ListColumn<TTripRow>[] = [
     { id: 'id', label: 'ID', render: (t) => t.id },
@@ -227,77 +168,78 @@ export function TripsPage() {
   ];
 
   const title = pluralize(terms.trip);
+  const term = terms.trip.toLowerCase();
+  const open = (mode: 'show' | 'edit' | 'clone') => (trip: TTripRow) => setDialog({ mode, id: trip.id });
 
   return (
-    <Box component="section" aria-labelledby={PAGE_TITLE_ID} sx={PAGE_SX}>
-      <PageHeader title={title} icon={<TripsIcon color="primary" />}>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: 'add' })}>
-          Add {terms.trip}
-        </Button>
-        <ExportButton
-          path="v1/trips/export"
-          fileName={`${title}.xlsx`}
-          search={search}
-          query={{ fdate: filter.fdate || undefined, tdate: filter.tdate || undefined }}
-        />
-      </PageHeader>
-
-      <Paper variant="outlined">
-        <Stack
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={2}
-          useFlexGap
-          sx={{ p: 2, alignItems: { md: 'flex-start' }, flexWrap: 'wrap' }}
-        >
-          <DateRangeFilter
-            value={range}
-            onChange={(next) => {
-              setRange(next);
-              paging.reset();
-            }}
-          />
-          <SearchField
-            label={`Search by ${terms.driver.toLowerCase()}, ${terms.warehouse.toLowerCase()} or type`}
-            {...searchBox.field}
-          />
-        </Stack>
-        {rangeValid ? (
-          <PagedTable
-            label={title}
-            dense
-            columns={columns}
-            rows={trips.data?.trips}
-            total={trips.data?.pagination.total_items ?? 0}
-            {...paging.tableProps}
-            pageSizeOptions={TRIPS_PAGE_SIZE_OPTIONS}
-            {...queryTableState(trips, (message) => `Error on loading: ${message}`)}
-            emptyText={`No ${title.toLowerCase()} in these dates.`}
-            actions={(t) => (
-              <TripRowMenu
-                trip={t}
-                tripTerm={terms.trip}
-                reportBusy={report.generating}
-                onAction={onAction}
-              />
-            )}
-          />
-        ) : (
-          <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
-            Choose a valid date range.
-          </Typography>
-        )}
-      </Paper>
-
-      {dialog && (
-        <TripDialogHost state={dialog} onClose={closeDialog} onSaved={refresh} onLoaded={onTripLoaded} />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        message={MESSAGES.deleteQuestion(terms.trip)}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+    <ListPage
+      title={title}
+      icon={<TripsIcon color="primary" />}
+      query={({ page, pageSize, search, range: days }) =>
+        tripListQuery(page, pageSize, { ...tripRangeBounds(days), search })
+      }
+      serverPage={(data) => ({ rows: data.trips, total: data.pagination.total_items })}
+      paging={{ size: TRIPS_PAGE_SIZE, options: TRIPS_PAGE_SIZE_OPTIONS }}
+      dateRange={{ value: range, onChange: setRange }}
+      searchLabel={`Search by ${terms.driver.toLowerCase()}, ${terms.warehouse.toLowerCase()} or type`}
+      refetchIntervalMs={LIST_REFRESH_MS}
+      columns={columns}
+      dense
+      add={{ label: `Add ${terms.trip}`, onClick: () => setDialog({ mode: 'add' }) }}
+      exportFile={{
+        path: TRIPS_EXPORT_PATH,
+        fileName: `${title}.xlsx`,
+        query: ({ range: days }) => {
+          const { fdate, tdate } = tripRangeBounds(days);
+          return { fdate: fdate || undefined, tdate: tdate || undefined };
+        },
+      }}
+      remove={{
+        question: () => MESSAGES.deleteQuestion(terms.trip),
+        run: (trip) => archive.mutateAsync(trip.id),
+        successMessage: MESSAGES.trips.deleted(terms.trip),
+        failureMessage: `Failed to delete ${terms.trip}`,
+      }}
+      // An ended trip is history, which its report reads: it is not edited any more (the spec's
+      // allowed-edit flag), though Info shows it and Clone copies it. Report needs an ended trip and
+      // waits for another being made (spec 001 §4).
+      rowMenu={{
+        label: (t) => `Actions for ${terms.trip} ${t.id}`,
+        items: [
+          { id: 'info', label: 'Info', icon: <InfoOutlined fontSize="small" />, onClick: open('show') },
+          {
+            id: 'edit',
+            label: 'Edit',
+            icon: <EditOutlined fontSize="small" />,
+            onClick: open('edit'),
+            unavailable: (t) => (t.ended_date ? `The ${term} has ended` : null),
+          },
+          { id: 'delete', label: 'Delete', icon: <DeleteOutlined fontSize="small" />, onClick: 'remove' },
+          {
+            id: 'clone',
+            label: 'Clone',
+            icon: <ContentCopyOutlined fontSize="small" />,
+            onClick: open('clone'),
+          },
+          {
+            id: 'report',
+            label: 'Report',
+            icon: <PictureAsPdfOutlined fontSize="small" />,
+            onClick: (t) => void report.generate(t.id),
+            unavailable: (t) =>
+              !t.ended_date
+                ? `When the ${term} has ended`
+                : report.generating
+                  ? 'Another report is being made'
+                  : null,
+          },
+        ],
+      }}
+      emptyText={`No ${title.toLowerCase()} in these dates.`}
+      errorText={(message) => `Error on loading: ${message}`}
+    >
+      {dialog && <TripDialogHost state={dialog} onClose={closeDialog} onLoaded={onTripLoaded} />}
       <TripIncidentsDialog shown={incidents} onClose={() => setIncidents(null)} />
-    </Box>
+    </ListPage>
   );
 }

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { MESSAGES } from '@fleet/contract';
 import { useSnackbar } from '../../components/snackbar';
-import { ApiError } from '../../lib/api';
-import { downloadUrl } from '../../lib/files';
+import { ApiError } from '../../lib/api/client';
+import { downloadUrl } from '../../lib/api/files';
 import { tripReportUrl } from './api/report';
 
 /** Why a report failed, in the spec's words (spec 001 §8). */

@@ -1,11 +1,15 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import VehiclesIcon from '@mui/icons-material/LocalShippingOutlined';
 import { MESSAGES, VEHICLE_IMPORT_COLUMNS, pluralize, type TVehicleRow } from '@fleet/contract';
-import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list-page';
+import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list';
 import { VehicleDialog } from '../../components/vehicle-dialog';
 import { useTerms } from '../../lib/terms';
-import { VEHICLES_QUERY_KEY, archiveVehicle, fetchVehicles } from '../../lib/vehicles';
+import {
+  VEHICLES_EXPORT_PATH,
+  useArchiveVehicle,
+  useVehicleImport,
+  vehicleListQuery,
+} from '../../lib/api/vehicles';
 
 /** 'Assigned To {driver names}' or 'Not Assigned' (spec 001 "Vehicles"). */
 export const vehicleStatus = (vehicle: TVehicleRow) =>
@@ -16,7 +20,8 @@ export const vehicleStatus = (vehicle: TVehicleRow) =>
 /** /vehicles: the tenant's vehicles, refreshed every 10 s (spec 001 "Vehicles"). */
 export function VehiclesPage() {
   const terms = useTerms();
-  const queryClient = useQueryClient();
+  const archive = useArchiveVehicle();
+  const vehicleImport = useVehicleImport();
   const [editing, setEditing] = useState<TVehicleRow | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -38,8 +43,7 @@ export function VehiclesPage() {
     <ListPage
       title={pluralize(terms.bus)}
       icon={<VehiclesIcon color="primary" />}
-      queryKey={VEHICLES_QUERY_KEY}
-      fetchRows={fetchVehicles}
+      query={({ search }) => vehicleListQuery(search)}
       columns={columns}
       rowName={(v) => v.reference}
       add={{
@@ -55,27 +59,21 @@ export function VehiclesPage() {
       }}
       remove={{
         question: () => MESSAGES.deleteQuestion(terms.bus),
-        run: (v) => archiveVehicle(v.id),
+        run: (v) => archive.mutateAsync(v.id),
         successMessage: `${terms.bus} deleted successfully.`,
       }}
-      exportFile={{ path: 'v1/vehicles/export', fileName: `${pluralize(terms.bus)}.xlsx` }}
+      exportFile={{ path: VEHICLES_EXPORT_PATH, fileName: `${pluralize(terms.bus)}.xlsx` }}
       importFile={{
         title: `Import ${pluralize(terms.bus)}`,
         columns: VEHICLE_IMPORT_COLUMNS,
-        previewPath: 'v1/vehicles/import/preview',
-        importPath: 'v1/vehicles/import',
+        ...vehicleImport,
       }}
       refetchIntervalMs={LIST_REFRESH_MS}
       searchLabel="Search by reference"
       emptyText={`No ${pluralize(terms.bus).toLowerCase()} yet.`}
       errorText={(message) => `Error fetching buses: ${message}`}
     >
-      <VehicleDialog
-        open={open}
-        vehicle={editing}
-        onClose={() => setOpen(false)}
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: VEHICLES_QUERY_KEY })}
-      />
+      <VehicleDialog open={open} vehicle={editing} onClose={() => setOpen(false)} />
     </ListPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, ZAdminSession, type TLoginForm } from '@fleet/contract';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError, api } from '../../../lib/api/client';
 import { toStoredSession, writeSession, type TStoredSession } from '../../../lib/session';
 import { prefetchTenantSettings } from '../../../lib/terms';
 

@@ -1,81 +1,92 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   ZDriverAccident,
   ZDriverFinesPage,
   ZDriverFuel,
   ZDriverLocations,
-  ZDriverStudent,
   ZDriverTrip,
+  type ZDriverFinesRequest,
+  type ZDriverIdRequest,
+  type ZDriverLocationsRequest,
+  type ZDriverTripsRequest,
 } from '@fleet/contract';
-import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/client';
+import { livePositionsOf } from '../../../lib/live-events';
+import { queryRoots } from '../../../lib/query-keys';
 
-/** Calls of the driver details tabs (spec 000 §7). */
+/*
+ * Calls of the driver details tabs (spec 000 §7); the Students tab reads `lib/api/students.ts`.
+ */
 
+export const driverDetailsKeys = {
+  all: queryRoots.driverDetails,
+  of: (driverId: number) => [...queryRoots.driverDetails, driverId] as const,
+  tab: (driverId: number, tab: string, params: object = {}) =>
+    [...queryRoots.driverDetails, driverId, tab, params] as const,
+};
+
+/** The spec's default start of a driver's trips; they run to today (UTC). */
+const TRIPS_FROM = '2020-01-01';
 const today = () => new Date().toISOString().slice(0, 10);
 
 export const driverTripsQuery = (driverId: number) =>
   queryOptions({
-    queryKey: ['driver-details', driverId, 'trips'],
+    queryKey: driverDetailsKeys.tab(driverId, 'trips'),
     queryFn: ({ signal }) =>
       api.post(
         'trip/get-driver-all-trips',
-        { driver_id: driverId, fdate: '2020-01-01', tdate: today() },
+        { driver_id: driverId, fdate: TRIPS_FROM, tdate: today() } satisfies z.input<
+          typeof ZDriverTripsRequest
+        >,
         { schema: z.array(ZDriverTrip), signal },
       ),
   });
 
 export const driverAccidentsQuery = (driverId: number) =>
   queryOptions({
-    queryKey: ['driver-details', driverId, 'accidents'],
+    queryKey: driverDetailsKeys.tab(driverId, 'accidents'),
     queryFn: ({ signal }) =>
       api.post(
         'accident/get-driver-accidents',
-        { driver_id: driverId },
+        { driver_id: driverId } satisfies z.input<typeof ZDriverIdRequest>,
         { schema: z.array(ZDriverAccident), signal },
       ),
   });
 
+/** One server page of the driver's fines (1-based). */
 export const driverFinesQuery = (driverId: number, page: number, pageSize: number) =>
   queryOptions({
-    queryKey: ['driver-details', driverId, 'fines', page, pageSize],
+    queryKey: driverDetailsKeys.tab(driverId, 'fines', { page, pageSize }),
     queryFn: ({ signal }) =>
       api.post(
         'fine/get-driver-fines',
-        { did: driverId },
+        // The page travels in the query (the spec's client); the body names the driver.
+        { did: driverId } satisfies Omit<z.input<typeof ZDriverFinesRequest>, 'page' | 'page_size'>,
         { schema: ZDriverFinesPage, query: { page, page_size: pageSize }, signal },
       ),
   });
 
 export const driverFuelQuery = (driverId: number) =>
   queryOptions({
-    queryKey: ['driver-details', driverId, 'fuel'],
+    queryKey: driverDetailsKeys.tab(driverId, 'fuel'),
     queryFn: ({ signal }) =>
       api.post(
         'diesel-tank/get-driver-diesel-tanks',
-        { driver_id: driverId },
+        { driver_id: driverId } satisfies z.input<typeof ZDriverIdRequest>,
         { schema: z.array(ZDriverFuel), signal },
       ),
   });
 
 export const driverLocationsQuery = (driverId: number) =>
   queryOptions({
-    queryKey: ['driver-details', driverId, 'locations'],
+    queryKey: driverDetailsKeys.tab(driverId, 'locations'),
+    // Refreshed when the driver moves (the event stream), besides the screen's own polling.
+    meta: livePositionsOf(driverId),
     queryFn: ({ signal }) =>
       api.post(
         'driver/get-driver-locations-for-today',
-        { id: driverId },
+        { id: driverId } satisfies z.input<typeof ZDriverLocationsRequest>,
         { schema: ZDriverLocations, signal },
       ),
-  });
-
-export const driverStudentsQuery = (driverId: number) =>
-  queryOptions({
-    queryKey: ['driver-details', driverId, 'students'],
-    queryFn: ({ signal }) =>
-      api.get('driver/get-driver-students', {
-        schema: z.array(ZDriverStudent),
-        query: { id: driverId },
-        signal,
-      }),
   });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/site/page-blocks';
 import { useSiteSettings } from '../../../components/site/site-context';
 

@@ -1,5 +1,5 @@
 import { MESSAGES, TRIP_REPORT_RESPONSE_CODE, ZTripReport } from '@fleet/contract';
-import { ApiError, apiFetch } from '../../../lib/api';
+import { ApiError, apiFetch } from '../../../lib/api/client';
 
 /** The report call can take a while on a long trip; past this it is given up. */
 export const REPORT_TIMEOUT_MS = 60_000;

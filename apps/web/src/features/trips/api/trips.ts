@@ -1,39 +1,63 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ZTripPage, ZTripRow } from '@fleet/contract';
-import { api } from '../../../lib/api';
-import type { TTripBody } from '../trip-form';
+import { queryOptions } from '@tanstack/react-query';
+import { ZTripPage, ZTripRow, type TTripInput, type TTripSave, type ZTripRangeBody } from '@fleet/contract';
+import type { z } from 'zod';
+import { api } from '../../../lib/api/client';
+import { useChange } from '../../../lib/api/change';
+import { localDayBoundsUtc, type TDayRange } from '../../../lib/dates';
+import { queryRoots } from '../../../lib/query-keys';
 
-export const TRIPS_QUERY_KEY = ['trips'] as const;
+/** The trips list's filter as `trip/get-all-trips` takes it: UTC bounds of local days, and the search. */
+export type TTripFilter = NonNullable<z.input<typeof ZTripRangeBody>>;
 
-/** The date filter and search of the trips list; the bounds are UTC `YYYY-MM-DD HH:mm:ss`. */
-export interface TTripFilter {
-  fdate: string;
-  tdate: string;
-  search: string;
+export const tripKeys = {
+  all: queryRoots.trips,
+  lists: () => [...queryRoots.trips, 'list'] as const,
+  list: (page: number, pageSize: number, filter: TTripFilter) =>
+    [...queryRoots.trips, 'list', { page, pageSize, ...filter }] as const,
+  detail: (id: number) => [...queryRoots.trips, 'detail', id] as const,
+};
+
+/** A range of local days as the UTC bounds the trips calls take (the first day's start, the last's end). */
+export function tripRangeBounds(range: TDayRange | null): Pick<TTripFilter, 'fdate' | 'tdate'> {
+  const from = range && localDayBoundsUtc(range.from);
+  const to = range && localDayBoundsUtc(range.to);
+  return { fdate: from?.start ?? '', tdate: to?.end ?? '' };
 }
 
-/** One server page of trips (1-based), newest first (spec 001 "Trips"). */
-export const tripsPageQuery = (page: number, pageSize: number, filter: TTripFilter, refetchMs: number) =>
+/** One server page of trips (1-based), newest first, planned within the filter's dates (spec 001 "Trips"). */
+export const tripListQuery = (page: number, pageSize: number, filter: TTripFilter) =>
   queryOptions({
-    queryKey: [...TRIPS_QUERY_KEY, 'page', { page, pageSize, ...filter }],
+    queryKey: tripKeys.list(page, pageSize, filter),
     queryFn: ({ signal }) =>
       api.post(
         'trip/get-all-trips',
-        { fdate: filter.fdate, tdate: filter.tdate, search: filter.search || undefined },
+        {
+          fdate: filter.fdate,
+          tdate: filter.tdate,
+          search: filter.search || undefined,
+        } satisfies TTripFilter,
         { schema: ZTripPage, query: { page, page_size: pageSize }, signal },
       ),
-    placeholderData: keepPreviousData,
-    refetchInterval: refetchMs,
   });
 
 /** A trip with its stops and tasks, as the dialog shows it. */
 export const tripDetailsQuery = (id: number) =>
   queryOptions({
-    queryKey: [...TRIPS_QUERY_KEY, 'details', id],
+    queryKey: tripKeys.detail(id),
     queryFn: ({ signal }) => api.post('trip/get-trip-details', { id }, { schema: ZTripRow, signal }),
     staleTime: 0,
   });
 
-export const addTrip = (body: TTripBody) => api.post('trip/add-trip', body);
-export const saveTrip = (id: number, body: TTripBody) => api.post('trip/save', { ...body, id });
-export const archiveTrip = (id: number) => api.post('trip/archive', { id });
+export const TRIPS_EXPORT_PATH = 'v1/trips/export';
+
+/** `trip/add-trip`, or `trip/save` with the trip's id. */
+export function useSaveTrip() {
+  return useChange('trip', (body: TTripInput | TTripSave) =>
+    'id' in body ? api.post('trip/save', body) : api.post('trip/add-trip', body),
+  );
+}
+
+/** Deletes (archives) a trip. */
+export function useArchiveTrip() {
+  return useChange('trip', (id: number) => api.post('trip/archive', { id }));
+}

@@ -4,14 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import AdminsIcon from '@mui/icons-material/SupervisorAccountOutlined';
 import BackIcon from '@mui/icons-material/ArrowBack';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZTenantRow, type TAdminRow } from '@fleet/contract';
-import { z } from 'zod';
-import { ListPage, type ListColumn } from '../../components/list-page';
-import { paths } from '../../app/paths';
-import { api } from '../../lib/api';
-import { AdminDialog } from '../admins/admin-dialog';
-import { archiveAdmin, fetchAdmins, tenantAdminsKey } from '../admins/api/admins';
+import { useQuery } from '@tanstack/react-query';
+import type { TAdminRow } from '@fleet/contract';
+import { ListPage, type ListColumn } from '../../components/list';
+import { paths } from '../../lib/paths';
+import { tenantListQuery } from '../../lib/api/tenants';
+import { AdminDialog } from './admin-dialog';
+import { adminListQuery, useArchiveAdmin } from './api/admins';
 
 const columns: ListColumn<TAdminRow>[] = [
   { id: 'fname', label: 'First name', render: (row) => row.fname },
@@ -20,29 +19,24 @@ const columns: ListColumn<TAdminRow>[] = [
 ];
 
 function TenantAdmins({ tenantId }: { tenantId: number }) {
-  const queryClient = useQueryClient();
   // The tenant list is small and usually cached from the Tenants screen; it gives the title.
-  const tenants = useQuery({
-    queryKey: ['tenants'],
-    queryFn: ({ signal }) => api.get('tenant/get', { schema: z.array(ZTenantRow), signal }),
-  });
+  const tenants = useQuery(tenantListQuery());
+  const archive = useArchiveAdmin();
   const tenantName = tenants.data?.find((t) => t.id === tenantId)?.name;
   const [dialog, setDialog] = useState<{ admin: TAdminRow | null } | null>(null);
-  const queryKey = tenantAdminsKey(tenantId);
 
   return (
-    <ListPage<TAdminRow>
+    <ListPage
       title={tenantName ? `${tenantName} admins` : 'Tenant admins'}
       icon={<AdminsIcon color="primary" aria-hidden />}
-      queryKey={queryKey}
-      fetchRows={(search, signal) => fetchAdmins(search, signal, tenantId)}
+      query={({ search }) => adminListQuery(search, tenantId)}
       columns={columns}
       rowName={(row) => `${row.fname} ${row.lname}`}
       add={{ label: 'Add Admin', onClick: () => setDialog({ admin: null }) }}
       onEdit={(admin) => setDialog({ admin })}
       remove={{
         question: () => 'Are you sure you want to delete this Admin, This action cannot be undone!',
-        run: (row) => archiveAdmin(row.id),
+        run: (row) => archive.mutateAsync(row.id),
         successMessage: 'Admin deleted successfully',
       }}
       searchLabel="Search admins"
@@ -53,10 +47,6 @@ function TenantAdmins({ tenantId }: { tenantId: number }) {
         tenantId={tenantId}
         admin={dialog?.admin ?? null}
         onClose={() => setDialog(null)}
-        onSaved={() => {
-          void queryClient.invalidateQueries({ queryKey });
-          void queryClient.invalidateQueries({ queryKey: ['tenants'] });
-        }}
       />
     </ListPage>
   );

@@ -1,5 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { Key, ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,24 +10,30 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import { ApiError } from '../lib/api';
-import type { ListColumn } from './list-page';
+import type { ListColumn, TListSort } from './list-types';
 
-export interface PagedTableProps<T extends { id: number }> {
+export interface PagedTableProps<T> {
   /** Accessible name of the table. */
   label: string;
   columns: ListColumn<T>[];
-  /** The rows of the current page, as the server sent them. */
+  rowKey: (row: T) => Key;
+  /** The rows of the page shown; undefined until the first answer. */
   rows: T[] | undefined;
-  /** Rows on every page together (the server's total). */
-  total: number;
-  /** 0-based page shown. */
-  page: number;
-  pageSize: number;
-  pageSizeOptions: readonly number[];
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
+  /** Paging footer; left out, every row shows on one page. */
+  paging?: {
+    /** Rows on every page together. */
+    total: number;
+    /** 0-based page shown. */
+    page: number;
+    pageSize: number;
+    pageSizeOptions: readonly number[];
+    onPageChange: (page: number) => void;
+    onPageSizeChange: (pageSize: number) => void;
+  };
+  /** The server's order; a column with `sortBy` becomes a sort button. */
+  sort?: { value: TListSort | null; onChange: (sort: TListSort) => void };
   /** First load (nothing to show yet). */
   loading: boolean;
   /** A refetch or another page is on its way while the current rows stay shown (a thin bar shows it). */
@@ -41,52 +46,14 @@ export interface PagedTableProps<T extends { id: number }> {
   dense?: boolean;
 }
 
-/** The page shown and its size, as the table's paging props; `reset` goes back to the first page. */
-export function usePaging(initialSize: number) {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(initialSize);
-  const reset = useCallback(() => setPage(0), []);
-  return {
-    page,
-    pageSize,
-    reset,
-    tableProps: {
-      page,
-      pageSize,
-      onPageChange: setPage,
-      onPageSizeChange: (size: number) => {
-        setPageSize(size);
-        setPage(0);
-      },
-    },
-  };
-}
-
-/** A query's loading, refreshing and error states as the table's props. */
-export function queryTableState(query: UseQueryResult<unknown>, errorText: (message: string) => string) {
-  return {
-    loading: query.isPending,
-    fetching: query.isFetching && !query.isPending,
-    error: query.isError
-      ? errorText(query.error instanceof ApiError ? query.error.responseMessage : query.error.message)
-      : null,
-  };
-}
-
-/**
- * A table whose paging happens on the server (trips and scheduled trips, spec 001 §9): it shows one
- * page and asks for another through `onPageChange`, with loading, error and empty states.
- */
-export function PagedTable<T extends { id: number }>({
+/** One page of rows with its header, paging footer, and loading, error and empty states. */
+export function PagedTable<T>({
   label,
   columns,
+  rowKey,
   rows,
-  total,
-  page,
-  pageSize,
-  pageSizeOptions,
-  onPageChange,
-  onPageSizeChange,
+  paging,
+  sort,
   loading,
   fetching,
   error,
@@ -113,6 +80,24 @@ export function PagedTable<T extends { id: number }>({
       </Typography>
     );
 
+  const header = (column: ListColumn<T>) => {
+    if (!column.sortBy || !sort) return column.label;
+    const sortBy = column.sortBy;
+    const active = sort.value?.by === sortBy;
+    const direction = active ? (sort.value?.direction ?? 'asc') : 'asc';
+    return (
+      <TableSortLabel
+        active={active}
+        direction={direction}
+        onClick={() =>
+          sort.onChange({ by: sortBy, direction: active && direction === 'asc' ? 'desc' : 'asc' })
+        }
+      >
+        {column.label}
+      </TableSortLabel>
+    );
+  };
+
   return (
     <>
       {fetching !== undefined && (
@@ -131,8 +116,11 @@ export function PagedTable<T extends { id: number }>({
                   key={column.id}
                   align={column.align}
                   sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                  sortDirection={
+                    column.sortBy && sort?.value?.by === column.sortBy ? sort.value.direction : false
+                  }
                 >
-                  {column.label}
+                  {header(column)}
                 </TableCell>
               ))}
               {actions && (
@@ -144,7 +132,7 @@ export function PagedTable<T extends { id: number }>({
           </TableHead>
           <TableBody>
             {rows.map((row) => (
-              <TableRow key={row.id} hover>
+              <TableRow key={rowKey(row)} hover>
                 {columns.map((column) => (
                   <TableCell
                     key={column.id}
@@ -164,15 +152,17 @@ export function PagedTable<T extends { id: number }>({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...pageSizeOptions]}
-        onPageChange={(_event, next) => onPageChange(next)}
-        onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
-      />
+      {paging && (
+        <TablePagination
+          component="div"
+          count={paging.total}
+          page={Math.min(paging.page, Math.max(0, Math.ceil(paging.total / paging.pageSize) - 1))}
+          rowsPerPage={paging.pageSize}
+          rowsPerPageOptions={[...paging.pageSizeOptions]}
+          onPageChange={(_event, next) => paging.onPageChange(next)}
+          onRowsPerPageChange={(event) => paging.onPageSizeChange(Number(event.target.value))}
+        />
+      )}
     </>
   );
 }

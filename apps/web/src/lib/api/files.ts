@@ -1,5 +1,5 @@
 import { MESSAGES } from '@fleet/contract';
-import { ApiError, buildUrl } from './api';
+import { ApiError, buildUrl } from './client';
 
 type Query = Record<string, string | number | undefined>;
 

@@ -1,6 +1,6 @@
 import { MESSAGES, RESPONSE_CODE } from '@fleet/contract';
 import type { z } from 'zod';
-import { isObject, readJson } from './json';
+import { isObject, readJson } from '../json';
 
 /** Every call goes to the same origin under /api (the dev server proxies it). */
 export const API_BASE = '/api';

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { pages } from '../../app/pages';
 import { SESSIONS } from '../../test/fixtures';
 import { callsTo, mockApi, ok } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { APP_PAGES, renderApp } from '../../test/render-app';
 
 const ADMINS = [
   {
@@ -35,7 +34,7 @@ function mockAdmins(extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
-const openPage = () => renderApp('/tenant/1/admins', { session: SESSIONS.superAdmin, pages });
+const openPage = () => renderApp('/tenant/1/admins', { session: SESSIONS.superAdmin, pages: APP_PAGES });
 
 describe('Tenant admins page', () => {
   it("titles the list with the tenant's name", async () => {
@@ -60,13 +59,17 @@ describe('Tenant admins page', () => {
     expect(await within(dialog).findByText('Password is required')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText(/^Password/), 'abcd');
-    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'abce');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Use at least 8 characters')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText(/^Password/), '-efgh');
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'abcd-efgi');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Passwords do not match.')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/admin/add-admin')).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText(/^Confirm password/));
-    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'abcd');
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'abcd-efgh');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Admin added successfully.')).toBeInTheDocument();
     const [, init] = callsTo(fetchMock, 'POST', '/api/admin/add-admin')[0]!;
@@ -74,7 +77,7 @@ describe('Tenant admins page', () => {
       email: 'new@example.com',
       fname: 'Nour',
       lname: 'Ali',
-      password: 'abcd',
+      password: 'abcd-efgh',
       tenant_id: 1,
     });
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, setUnauthorizedHandler } from './api';
-import { fail, mockApi, ok } from '../test/mock-api';
+import { ApiError, api, setUnauthorizedHandler } from './client';
+import { fail, mockApi, ok } from '../../test/mock-api';
 
 describe('api', () => {
   const onUnauthorized = vi.fn();

@@ -1,0 +1,67 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { TEventEntity } from '@fleet/contract';
+
+/*
+ * Where cached server data lives, per entity. Every query key starts with its entity's root below;
+ * the entity's api file (`lib/api/<entity>.ts`, or `features/<area>/api/` when one feature alone
+ * reads it) builds the rest (`tripKeys.list(filter)`, `tripKeys.detail(id)`). Invalidating a root
+ * refreshes everything cached about that entity.
+ */
+export const queryRoots = {
+  appConfig: ['app-config'],
+  geocode: ['geocode'],
+  /** The product's reference lists: default settings, currencies, units, tenant types. */
+  referenceLists: ['settings'],
+  tenantSettings: ['tenant-settings'],
+  tenants: ['tenants'],
+  admins: ['admins'],
+  drivers: ['drivers'],
+  /** A driver's trips, accidents, fines, fuel and locations (the details dialog). */
+  driverDetails: ['driver-details'],
+  languages: ['languages'],
+  students: ['students'],
+  vehicles: ['vehicles'],
+  origins: ['origins'],
+  destinations: ['destinations'],
+  tripTypes: ['trip-types'],
+  trips: ['trips'],
+  schedules: ['trip-schedules'],
+  blogPosts: ['blog-posts'],
+  blogPreviews: ['blog-previews'],
+  landingSections: ['landing-sections'],
+  contactRequests: ['contact-requests'],
+} as const satisfies Record<string, QueryKey>;
+
+/**
+ * What a change of each entity makes stale, for every entity of the server's change events
+ * (`trip.updated` → `trip`, `eventEntity` in the contract): the entity itself and what shows it (a
+ * trip row shows its driver's name). Writes made here refresh through it; the event stream will map
+ * each event to it the same way.
+ */
+export const STALE_AFTER_CHANGE = {
+  tenant: [queryRoots.tenants],
+  settings: [queryRoots.tenantSettings],
+  // A tenant row counts its admins.
+  admin: [queryRoots.admins, queryRoots.tenants],
+  driver: [queryRoots.drivers, queryRoots.vehicles, queryRoots.trips, queryRoots.schedules],
+  vehicle: [queryRoots.vehicles, queryRoots.drivers],
+  origin: [queryRoots.origins, queryRoots.trips, queryRoots.schedules],
+  destination: [queryRoots.destinations],
+  trip_type: [queryRoots.tripTypes, queryRoots.trips, queryRoots.schedules],
+  trip: [queryRoots.trips, queryRoots.driverDetails],
+  // A schedule's trips are made, changed or archived with it.
+  schedule: [queryRoots.schedules, queryRoots.trips],
+  stop: [queryRoots.trips, queryRoots.driverDetails],
+  task: [queryRoots.trips, queryRoots.driverDetails],
+  approval: [queryRoots.trips],
+  blog_post: [queryRoots.blogPosts],
+  landing_section: [queryRoots.landingSections],
+  contact_request: [queryRoots.contactRequests],
+} as const satisfies Record<TEventEntity, readonly QueryKey[]>;
+
+export type TChangedEntity = TEventEntity;
+
+/** Marks what a change of `entity` makes stale; the queries on screen refetch at once. */
+export function refreshAfterChange(queryClient: QueryClient, entity: TChangedEntity): void {
+  for (const queryKey of STALE_AFTER_CHANGE[entity]) void queryClient.invalidateQueries({ queryKey });
+}
