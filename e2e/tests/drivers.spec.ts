@@ -37,7 +37,7 @@ test.describe('drivers and vehicles registry', () => {
     await dialog.getByLabel('First name').fill('Eve');
     await dialog.getByLabel('Last name').fill(lastName);
     await dialog.getByLabel('E-mail').fill(email);
-    await dialog.getByLabel(/^Password/).fill('secret1');
+    await dialog.getByLabel(/^Password/).fill('lemon-tree-42');
     await dialog.getByRole('button', { name: 'Add Vehicle' }).click();
     const vehicleDialog = page.getByRole('dialog', { name: 'Add Vehicle' });
     await vehicleDialog.getByLabel('Reference').fill(reference);

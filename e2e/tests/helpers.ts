@@ -1,10 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 
 export const ACCOUNTS = {
-  super: { email: 'super@example.com', password: 'super123' },
-  delivery: { email: 'admin@example.com', password: 'admin123', tenant: 'Desert Express' },
-  school: { email: 'school@example.com', password: 'school123', tenant: 'Bright Start School Transport' },
-  namat: { email: 'namat@example.com', password: 'namat123', tenant: 'Namat Field Services' },
+  super: { email: 'super@example.com', password: 'super-demo-pass' },
+  delivery: { email: 'admin@example.com', password: 'admin-demo-pass', tenant: 'Desert Express' },
+  school: {
+    email: 'school@example.com',
+    password: 'school-demo-pass',
+    tenant: 'Bright Start School Transport',
+  },
+  namat: { email: 'namat@example.com', password: 'namat-demo-pass', tenant: 'Namat Field Services' },
 } as const;
 
 /** Signs in through the login screen, as a person would, and waits for the overview. */
