@@ -4,6 +4,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The server's module door: another module, a job or the seed reaches a module through its
+// service.ts only; a module's routes reach its data through that service too.
+const DOOR_MESSAGE =
+  "Reach another module through its service.ts only (modules/<area>/service.ts is the module's door).";
+const SERVER_DOOR = { group: ['**/modules/*/*', '!**/modules/*/service.ts'], message: DOOR_MESSAGE };
+// From inside modules/<area>/, a sibling module is ../<other>/… (never ../../…).
+const SIBLING_DOOR = { group: ['../*/*', '!../../**', '!../*/service.ts'], message: DOOR_MESSAGE };
+const ROUTES_DOOR = {
+  group: ['./queries*', './*-queries*', '**/db/**', 'drizzle-orm', 'drizzle-orm/*'],
+  message: "Routes translate HTTP to service calls: reach the module's data through its service.ts.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,21 +44,70 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...webModuleBoundaries(),
   {
-    // Features never import each other: shared pieces live in components/ or lib/.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../features/*', '**/features/*/**'],
-              message: 'Features must not import each other; move shared code to components/ or lib/.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/app.ts', 'apps/server/src/test/**', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_DOOR] }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_DOOR, SIBLING_DOOR] }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/routes.ts', 'apps/server/src/modules/*/*-routes.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_DOOR, SIBLING_DOOR, ROUTES_DOOR] }] },
   },
 );
+
+// ---------- Web (apps/web/src): module boundaries ----------
+
+/**
+ * The console's layers import downwards only: app/ (and public-site/) → features/<area>/ → the shared
+ * components/ and lib/. A feature never imports another feature or app/; components/ and lib/ never
+ * import a feature or app/. Only api files (`features/<area>/api/`, `lib/api/`) call the API, so each
+ * entity's keys and calls have one owner. `apps/web/src/module-boundaries.test.ts` proves each rule.
+ */
+function webModuleBoundaries() {
+  const src = 'apps/web/src';
+  // A path segment named app, public-site or features, anywhere in a relative import.
+  const segment = (names) => `(^|/)(${names})(/|$)`;
+  const noApp = {
+    regex: segment('app|public-site'),
+    message: 'Only app/ composes the console: import what you need from components/ or lib/.',
+  };
+  const noFeature = {
+    regex: segment('features'),
+    message: 'components/ and lib/ are shared by every feature and never import one.',
+  };
+  const noCalls = {
+    regex: '(^|/)api/client$',
+    importNames: ['api', 'apiRequest', 'apiFetch'],
+    message:
+      "Call the API from the entity's api file (features/<area>/api/ or lib/api/), which owns its keys.",
+  };
+  // From a file `depth` folders inside features/<area>/, `../` × depth leads to features/ itself:
+  // what follows is another feature (one more `../` leaves features/ for components/ or lib/).
+  const noSibling = (depth) => ({
+    regex: `^(\\.\\./){${depth}}(?!\\.\\.(/|$))|${segment('features')}`,
+    message: 'A feature never imports another feature: move what both need to components/ or lib/.',
+  });
+  const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  const featureFiles = (depth) => [`${src}/features/${'*/'.repeat(depth)}*.{ts,tsx}`];
+  const sharedFiles = [`${src}/components/**/*.{ts,tsx}`, `${src}/lib/**/*.{ts,tsx}`];
+  return [
+    { files: [`${src}/app/**/*.{ts,tsx}`, `${src}/public-site/**/*.{ts,tsx}`], rules: restrict(noCalls) },
+    ...[1, 2, 3, 4].map((depth) => ({
+      files: featureFiles(depth),
+      rules: restrict(noSibling(depth), noApp, noCalls),
+    })),
+    { files: sharedFiles, rules: restrict(noFeature, noApp, noCalls) },
+    // The api files themselves call the API; the layer rules still hold for them.
+    ...[2, 3].map((depth) => ({
+      files: [`${src}/features/*/api/${'*/'.repeat(depth - 2)}*.{ts,tsx}`],
+      rules: restrict(noSibling(depth), noApp),
+    })),
+    { files: [`${src}/lib/api/**/*.{ts,tsx}`], rules: restrict(noFeature, noApp) },
+  ];
+}

@@ -1,5 +1,7 @@
-// Unit and integration tests: everything on the embedded database, then the server's tests
-// again on PostgreSQL when TEST_DATABASE_URL names a server.
+// Unit and integration tests: the contract and the web app first, then the server's tests on the
+// embedded database, then again on PostgreSQL when TEST_DATABASE_URL names a server. The component
+// tests of the web app run apart from the server's: sharing two cores with PGlite start-ups made
+// their user-paced steps slow enough to miss their waits.
 import { spawnSync } from 'node:child_process';
 
 const run = (args, env) => {
@@ -8,8 +10,10 @@ const run = (args, env) => {
 };
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
-console.log('\n== Unit and integration tests (embedded database) ==');
-run([], withoutPostgres);
+console.log('\n== Contract and web app tests ==');
+run(['--project', 'contract', '--project', 'web'], withoutPostgres);
+console.log('\n== Server tests (embedded database) ==');
+run(['--project', 'server'], withoutPostgres);
 if (TEST_DATABASE_URL) {
   console.log('\n== Server integration tests again on PostgreSQL (TEST_DATABASE_URL) ==');
   run(['--project', 'server'], process.env);

@@ -1,0 +1,76 @@
+// The server `npm run bench:ingest` measures, started as a child process: the app exactly as
+// `main.ts` builds it, on the database DATA_DIR or DATABASE_URL names, with the day partitions made
+// as main.ts's job makes them, and BENCH_DRIVERS drivers of the delivery demo tenant, each with a
+// tracker id and a driver app token, written to BENCH_FIXTURE as JSON for the load generator.
+// BENCH_WRITE=naive writes each position in a statement and commit of its own (the baseline).
+import fs from 'node:fs';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { prepareDatabase } from '../apps/server/src/db/setup.ts';
+import { drivers, importDrivers } from '../apps/server/src/modules/drivers/service.ts';
+import {
+  maintainPositionPartitions,
+  startPositionIngest,
+} from '../apps/server/src/modules/positions/service.ts';
+import { systemContext } from '../apps/server/src/platform/context.ts';
+import { createEventBus, createPositionFeed } from '../apps/server/src/platform/events.ts';
+import { systemActor } from '../apps/server/src/platform/principal.ts';
+import { createSession } from '../apps/server/src/platform/sessions.ts';
+
+const TENANT = 1;
+const count = Number(process.env.BENCH_DRIVERS ?? 1000);
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await prepareDatabase(database, { seedDemoOnPostgres: true });
+const events = createEventBus();
+const positions = createPositionFeed();
+const ctx = systemContext(database.db, events.publish, 'ingest benchmark', TENANT);
+await maintainPositionPartitions(
+  { db: database.db, actor: systemActor('ingest benchmark'), publish: events.publish },
+  { retentionDays: config.positions.retentionDays },
+);
+
+const known = (await drivers(ctx)).filter((d) => d.device_id?.startsWith('bench-'));
+if (known.length < count) {
+  await importDrivers(
+    ctx,
+    Array.from({ length: count - known.length }, (_, i) => ({
+      fname: 'Bench',
+      lname: `Driver ${known.length + i}`,
+      email: `bench-${known.length + i}@ingest.example`,
+      busId: null,
+      hourlyRate: 0,
+      language: null,
+      deviceId: `bench-${known.length + i}`,
+      password: null,
+    })),
+  );
+}
+const fleet = (await drivers(ctx)).filter((d) => d.device_id?.startsWith('bench-')).slice(0, count);
+const fixture = [];
+for (const d of fleet) {
+  const { token } = await createSession(database.db, { driverId: d.id, tenantId: TENANT }, config.session);
+  fixture.push({ id: d.id, deviceId: d.device_id!, token });
+}
+fs.writeFileSync(process.env.BENCH_FIXTURE!, JSON.stringify(fixture));
+
+const app = await buildApp({ config, database, logger: { level: config.logLevel }, events, positions });
+if (process.env.BENCH_WRITE === 'naive') {
+  startPositionIngest(database.db, {
+    feed: positions,
+    log: app.log,
+    retentionDays: config.positions.retentionDays,
+    groupCommit: false,
+  });
+}
+await app.listen({ host: config.host, port: config.port });
+console.log(`Fleet Console is running (${process.env.BENCH_WRITE ?? 'group'} writes, ${database.driver})`);
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
+  });
+}
