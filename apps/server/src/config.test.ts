@@ -27,6 +27,20 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(true);
   });
 
+  it('runs the fleet simulator by default on the embedded database only, unless SIMULATE says otherwise', () => {
+    expect(loadConfig({}).simulate).toBe(true);
+    expect(loadConfig({ SIMULATE: 'false' }).simulate).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost:5432/fleet' }).simulate).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost:5432/fleet', SIMULATE: 'true' }).simulate).toBe(
+      true,
+    );
+    expect(loadConfig({ NODE_ENV: 'test' }).simulate).toBe(false);
+    expect(() => loadConfig({ SIMULATE: 'sometimes' })).toThrowError(/SIMULATE/);
+    expect(loadConfig({}).demoHistoryDays).toBe(30);
+    expect(loadConfig({ DEMO_HISTORY_DAYS: '0' }).demoHistoryDays).toBe(0);
+    expect(() => loadConfig({ DEMO_HISTORY_DAYS: '31' })).toThrowError(/DEMO_HISTORY_DAYS/);
+  });
+
   it('builds public addresses on PUBLIC_URL, by default the local port, and refuses one with a path', () => {
     expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');

@@ -8,6 +8,12 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
 
+/** A yes/no setting whose default depends on other settings: undefined when unset. */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)));
+
 const optionalText = z
   .string()
   .trim()
@@ -37,6 +43,8 @@ export const ZEnv = z.object({
     message: 'must be a postgres:// or postgresql:// URL',
   }),
   SEED_DEMO: bool(false),
+  SIMULATE: optionalBool,
+  DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(30).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool(false),
   TRUST_PROXY: bool(false),
@@ -116,6 +124,13 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     databaseUrl: env.DATABASE_URL,
     /** Seed the demo on an empty database: always on the embedded database, on request on PostgreSQL. */
     seedDemo: env.SEED_DEMO,
+    /**
+     * Run the fleet simulator inside the server: the demo drivers sign in to the driver API and run
+     * their trips live. On by default on the embedded database (the newcomer's demo), off on PostgreSQL.
+     */
+    simulate: env.SIMULATE ?? (!env.DATABASE_URL && env.NODE_ENV !== 'test'),
+    /** Days of the past the simulator runs when the demo is first seeded (0: the plans only). */
+    demoHistoryDays: env.DEMO_HISTORY_DAYS,
     logLevel: env.LOG_LEVEL,
     logPretty: env.LOG_PRETTY,
     trustProxy: env.TRUST_PROXY,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -14,6 +15,11 @@ import { maintainPositionPartitions, PARTITION_INTERVAL_MS } from './modules/pos
 import { systemActor } from './platform/principal.ts';
 import { routePort, type RoutePort } from './platform/route-port.ts';
 import { deleteOldChangeEvents, EVENT_RETENTION_INTERVAL_MS } from './modules/events/service.ts';
+import {
+  simulateDemoHistory,
+  startLiveSimulation,
+  type TLiveSimulation,
+} from './modules/simulation/service.ts';
 
 function readConfig(): TConfig {
   try {
@@ -37,6 +43,15 @@ function defaultWebDist(): string {
   );
 }
 
+/** Where this process answers itself: the address it listens on, a wildcard read as loopback. */
+function ownAddress(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the server is not listening on TCP');
+  const { address: ip, family, port } = address;
+  if (family === 'IPv6') return `http://[${ip === '::' ? '::1' : ip}]:${port}`;
+  return `http://${ip === '0.0.0.0' ? '127.0.0.1' : ip}:${port}`;
+}
+
 async function main() {
   const config = readConfig();
   config.webDistDir ??= defaultWebDist();
@@ -53,6 +68,16 @@ async function main() {
   // listener's failure goes to the app's log (listeners only ever run once the app is built).
   const events = createEventBus({ error: (obj: unknown, msg?: string) => app.log.error(obj, msg) });
   const app = await buildApp({ config, database, logger, events });
+  const system = { db: database.db, actor: systemActor('fleet simulator'), publish: events.publish };
+  if (seeded && config.demoHistoryDays > 0) {
+    // The demo's plans of the last days become trips that ran: the simulator drives them.
+    console.log(`Demo data: running the demo fleet over the last ${config.demoHistoryDays} days…`);
+    const began = Date.now();
+    // The days' position partitions first, so the history's positions land in them.
+    await maintainPositionPartitions(system, { retentionDays: config.positions.retentionDays });
+    await simulateDemoHistory(system, app, { days: config.demoHistoryDays, logger: app.log });
+    console.log(`Demo data: ${Math.round((Date.now() - began) / 1000)} s of simulation done.`);
+  }
 
   const cleanup = setInterval(() => {
     deleteExpiredSessions(database.db, config.session).catch((err: unknown) =>
@@ -91,6 +116,8 @@ async function main() {
   // Trackers set up with a host and port only (Traccar Client's default is 5055) reach the OsmAnd route there.
   let osmandPort: RoutePort | null = null;
 
+  let simulation: TLiveSimulation | null = null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -99,6 +126,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     clearInterval(cleanup);
+    await simulation?.stop();
     await osmandPort?.close();
     await materialiser.stop();
     await positionPartitions.stop();
@@ -115,14 +143,22 @@ async function main() {
     osmandPort = routePort(app, '/api/osmand');
     await osmandPort.listen(config.positions.osmandPort, config.host);
   }
+  if (config.simulate) {
+    simulation = await startLiveSimulation(system, {
+      baseUrl: ownAddress(app),
+      logger: app.log.child({ module: 'simulator' }),
+    });
+  }
   const where = database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   const url = `http://localhost:${config.port}`;
   const lines = [`Fleet Console is running at ${url} (${where}).`, `API documentation: ${url}/api/docs`];
   if (osmandPort) lines.push(`OsmAnd trackers (Traccar Client): port ${config.positions.osmandPort}.`);
+  if (simulation)
+    lines.push('The fleet simulator is driving the demo drivers (SIMULATE=false turns it off).');
   if (seeded) {
     lines.push('Demo data was created. Sign in with:');
     for (const a of DEMO_ACCOUNTS) {
-      lines.push(`  ${a.email.padEnd(20)} ${a.password.padEnd(10)} ${a.tenant ?? 'super admin (tenants)'}`);
+      lines.push(`  ${a.email.padEnd(20)} ${a.password.padEnd(17)} ${a.tenant ?? 'super admin (tenants)'}`);
     }
   }
   console.log(`\n${lines.join('\n')}\n`);

@@ -22,6 +22,8 @@ export interface Database {
    * the caller can catch up on what a drop lost. Answers a function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<TUnlisten>;
+  /** The embedded database's files as one tarball, for `OpenOptions.snapshot` (tests); PGlite only. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -43,14 +45,16 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database; `undefined` keeps it in memory (tests). */
   dataDir?: string | undefined;
+  /** An in-memory embedded database starts as a copy of this `dump()` (tests share one seeded demo). */
+  snapshot?: Blob | undefined;
 }
 
-export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promise<Database> {
+export async function openDatabase({ databaseUrl, dataDir, snapshot }: OpenOptions): Promise<Database> {
   if (databaseUrl) return openPostgres(databaseUrl);
-  return openPglite(dataDir);
+  return openPglite(dataDir, snapshot);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -60,7 +64,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     fs.mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(snapshot ? { loadDataDir: snapshot } : {});
   }
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
@@ -76,6 +80,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       onListen?.();
       return () => (client.closed ? Promise.resolve() : unlisten());
     },
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

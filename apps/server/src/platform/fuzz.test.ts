@@ -360,11 +360,14 @@ describe('fuzzing every API route', () => {
       (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'),
     );
     expect(routes.length).toBeGreaterThan(40);
+    // The database as the last refused write left it; unknown again after a write went through.
+    let known: Record<string, string> | null = null;
     for (const [i, route] of routes.entries()) {
       await fc.assert(
         fc.asyncProperty(requestsFor(route), async (request) => {
           const isWrite = route.method !== 'GET';
-          const before = isWrite ? await databaseFingerprint(t.database.db) : null;
+          const before = isWrite ? (known ?? (await databaseFingerprint(t.database.db))) : null;
+          if (isWrite) known = null;
           const res = await send(route, request);
           sent.requests++;
           sent.byStatus.set(res.statusCode, (sent.byStatus.get(res.statusCode) ?? 0) + 1);
@@ -378,7 +381,9 @@ describe('fuzzing every API route', () => {
           }
           if (before && res.statusCode >= 400) {
             sent.refusedWrites++;
-            expect(await databaseFingerprint(t.database.db), where).toEqual(before);
+            const after = await databaseFingerprint(t.database.db);
+            expect(after, where).toEqual(before);
+            known = after;
           }
         }),
         { numRuns: RUNS_PER_ROUTE, seed: SEED + i, endOnFailure: true },

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TChangeEvent } from '@fleet/contract';
 import { buildApp, type BuildAppOptions } from '../app.ts';
@@ -14,6 +15,7 @@ import { createSession } from '../platform/sessions.ts';
 import { loadConfig, type TConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { prepareDatabase } from '../db/setup.ts';
+import { databaseUrlOf, makeDemoSnapshot, type TDemoSnapshot } from './demo-snapshot.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -46,26 +48,37 @@ const testAuthenticator: TAuthenticator = async (request) => {
   return principal.kind === 'tracker' || principal.kind === 'guardian' ? principal : null;
 };
 
+/** The run's seeded demo (test/global-setup.ts); made here when running outside vitest's setup. */
+async function demoSnapshot(): Promise<TDemoSnapshot> {
+  try {
+    return inject('demoSnapshot');
+  } catch {
+    demoMade ??= makeDemoSnapshot().then(({ snapshot }) => snapshot);
+    return demoMade;
+  }
+}
+let demoMade: Promise<TDemoSnapshot> | undefined;
+
 /**
- * A fresh seeded database for one test file: in-memory PGlite, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * A fresh copy of the seeded demo for one test file: in-memory PGlite loaded from the run's
+ * tarball, or a new database on the PostgreSQL server named by TEST_DATABASE_URL, created from the
+ * run's template (dropped again on close).
  */
 async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({});
+  const snapshot = await demoSnapshot();
+  if (snapshot.kind === 'pglite') {
+    const database = await openDatabase({ snapshot: new Blob([fs.readFileSync(snapshot.file)]) });
     return { database, drop: async () => {} };
   }
   const { default: postgres } = await import('postgres');
   const name = `fleet_test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const admin = postgres(snapshot.serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name} template ${snapshot.template}`);
+  const url = databaseUrlOf(snapshot.serverUrl, name);
+  const database = await openDatabase({ databaseUrl: url });
   return {
     database,
-    url: url.toString(),
+    url,
     drop: async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -81,6 +94,7 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const { database, url: databaseUrl, drop } = await freshDatabase();
+  // Brings the copy up to date (nothing to do when it was made by this code) and never seeds again.
   await prepareDatabase(database, { seedDemoOnPostgres: true });
   const events = createEventBus();
   const published: TChangeEvent[] = [];

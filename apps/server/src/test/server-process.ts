@@ -48,6 +48,10 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       LOG_PRETTY: 'false',
       NODE_ENV: 'production',
+      // A quick start that nothing moves under: the demo's plans without their simulated history,
+      // and no live simulator (a test that wants either sets it).
+      DEMO_HISTORY_DAYS: '0',
+      SIMULATE: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

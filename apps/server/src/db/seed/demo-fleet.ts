@@ -161,6 +161,9 @@ export async function seedDemoFleet(
         busId: i < plan.drivers - 2 ? fleet[i]!.id : null,
         hourlyRate: 18 + ((i * 37) % 170) / 10,
         language: LANGUAGES[i % LANGUAGES.length]!,
+        // Every fourth driver carries a phone tracker (Traccar Client): the simulator drives them
+        // through OsmAnd, so their arrivals and departures come from positions, not buttons.
+        deviceId: i % 4 === 3 ? `${plan.domain.split('.')[0]}-tracker-${i}` : null,
       };
     }),
   );

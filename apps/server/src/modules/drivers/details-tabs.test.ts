@@ -178,7 +178,18 @@ describe('driver details tabs', () => {
   });
 
   it('answers empty lists for a driver with no records yet', async () => {
-    const other = (await call(t, delivery, 'GET', '/api/driver/get-drivers?limit=2')).body.data[1].id;
+    // A new driver: the demo's drivers all ran trips in the simulated history.
+    const other = (
+      await call(t, delivery, 'POST', '/api/driver/add-driver', {
+        fname: 'Nora',
+        lname: 'Records',
+        email: 'nora.records@desert.example',
+        password: 'lemon-tree-42',
+        bus_id: null,
+        hourly_rate: 0,
+        language: null,
+      })
+    ).body.data.id;
     expect(
       (await call(t, delivery, 'POST', '/api/accident/get-driver-accidents', { driver_id: other })).body.data,
     ).toEqual([]);

@@ -36,6 +36,9 @@ export const positionRoutes: ModuleRoutes = async (app, deps) => {
   app.post(
     '/api/v1/driver/positions',
     {
+      // Every driver sends a batch every few seconds: like the trackers' routes, its requests are
+      // logged only when something goes wrong.
+      logLevel: 'warn',
       config: { access: ACCESS.driver },
       schema: {
         tags: ['Driver app'],

@@ -406,13 +406,17 @@ export async function archiveTrip(ctx: TTenantContext, id: number): Promise<void
 }
 
 /**
- * Records trips that already ran, with their actual start, end, stop times and approvals, as
- * given: the import path for trip history (today the demo seed's, until the fleet simulator drives
- * the demo through the driver API). Nothing is checked; answers the new ids in order.
+ * Plans several trips at once, each with the time it was planned (`createdDate`): the demo seed's
+ * plans of the last 30 days, which the fleet simulator then runs through the driver API. Plans
+ * only: a trip's actual start, stop times and approvals come from running it. Answers the new ids.
  */
-export async function recordTripHistory(ctx: TTenantContext, items: TTripToInsert[]): Promise<number[]> {
+export async function planTrips(ctx: TTenantContext, items: TTripToInsert[]): Promise<number[]> {
+  const plans = items.map(({ trip, stops }) => ({
+    trip: { ...trip, startedDate: null, endedDate: null, flag: 0 },
+    stops: stops.map((s) => ({ ...s, arrivedDate: null, departedDate: null })),
+  }));
   return inTransaction(ctx, async (tx) => {
-    const ids = await insertTrips(tx.db, tx.tenantId, items);
+    const ids = await insertTrips(tx.db, tx.tenantId, plans);
     emit(tx, 'trip.created', ids);
     return ids;
   });

@@ -1,0 +1,254 @@
+import type { FastifyInstance } from 'fastify';
+import { parseUtcDateTime, toUtcString } from '@fleet/contract';
+import {
+  fetchTransport,
+  mixSeed,
+  realClock,
+  runFleet,
+  seeded,
+  virtualClock,
+  type TClock,
+  type TFleetDriver,
+  type TSimLogger,
+  type TTransport,
+} from '@fleet/sim';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo.ts';
+import { DEMO_DRIVER_PASSWORD } from '../../db/seed/demo-fleet.ts';
+import { asDialogStop, canPlan, demoPlanning, demoStops } from '../../db/seed/demo-plans.ts';
+import { inTenant, type TServiceContext } from '../../platform/context.ts';
+import { drivers } from '../drivers/service.ts';
+import { tenantsList } from '../tenants/service.ts';
+import { addTrip, driverTrips } from '../trips/service.ts';
+
+/*
+ * The fleet simulator (@fleet/sim) run by the server for the demo: the demo tenants' drivers sign in
+ * to the driver API with the demo password and run their trips as real drivers would, through the
+ * same HTTP routes as the driver app and the trackers (drivers with a Tracker ID report through
+ * OsmAnd, the others through the app). Two uses:
+ *
+ * - history: right after the demo is seeded, the simulator replays the planned trips of the last
+ *   30 days and of today so far on virtual clocks, through `app.inject`; every start, arrival, task
+ *   proof and position of the demo comes from the product's own rules, never written as results;
+ * - live (SIMULATE, on by default on the embedded database): the drivers keep running on the real
+ *   clock over HTTP, and a dispatcher plans a trip for each demo driver left with nothing to do, so
+ *   the demo keeps moving on every day it is started.
+ */
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** The demo's one seed: the same demo every time it is made. */
+export const SIMULATION_SEED = 20_261_123;
+/** Days of history the demo is given (the seed plans this many days back). */
+export const HISTORY_DAYS = 30;
+/** A fix every this many seconds of driving in the history (the live drivers send one every 5 s)... */
+const HISTORY_FIX_SECONDS = 60;
+/** ...sent in batches of up to a quarter of an hour, as an app back from a dead zone sends them. */
+const HISTORY_BATCH_SECONDS = 15 * 60;
+/** How often the dispatcher looks for idle demo drivers. */
+const DISPATCH_EVERY_MS = 2 * MINUTE;
+
+interface TDemoTenant {
+  tenantId: number;
+  tenantType: string;
+  /** Drivers reporting through the driver app. */
+  app: TFleetDriver[];
+  /** Drivers with a Tracker ID: positions through OsmAnd, tasks through the app. */
+  trackers: TFleetDriver[];
+}
+
+const DEMO_TENANT_NAMES = new Set<string>(DEMO_ACCOUNTS.flatMap((a) => (a.tenant ? [a.tenant] : [])));
+
+/** The demo tenants that are still there and their live drivers, each signing in with the demo password. */
+async function demoTenants(ctx: TServiceContext): Promise<TDemoTenant[]> {
+  const found: TDemoTenant[] = [];
+  for (const tenant of await tenantsList(ctx)) {
+    if (!DEMO_TENANT_NAMES.has(tenant.name)) continue;
+    const live = (await drivers(inTenant(ctx, tenant.id))).filter((d) => d.archived === 0);
+    const who = (d: (typeof live)[number]): TFleetDriver => ({
+      email: d.email,
+      password: DEMO_DRIVER_PASSWORD,
+      deviceId: d.device_id,
+    });
+    found.push({
+      tenantId: tenant.id,
+      tenantType: tenant.type,
+      app: live.filter((d) => !d.device_id).map(who),
+      trackers: live.filter((d) => d.device_id).map(who),
+    });
+  }
+  return found;
+}
+
+/** Both fleets of a tenant (app and trackers) on one clock. */
+function runTenant(
+  tenant: TDemoTenant,
+  options: {
+    transport: TTransport;
+    clock: TClock;
+    signal?: AbortSignal;
+    logger: TSimLogger;
+    horizonMinutes?: number;
+    fixEverySeconds?: number;
+    batchEverySeconds?: number;
+    pollMinutes?: number;
+    /** Drive the tracker drivers through the app too (the replay: one batch call instead of a call a fix). */
+    appOnly?: boolean;
+  },
+) {
+  const shared = {
+    transport: options.transport,
+    clock: options.clock,
+    seed: mixSeed(SIMULATION_SEED, tenant.tenantId),
+    logger: options.logger,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.horizonMinutes !== undefined ? { horizonMinutes: options.horizonMinutes } : {}),
+    ...(options.fixEverySeconds ? { fixEverySeconds: options.fixEverySeconds } : {}),
+    ...(options.pollMinutes ? { pollMinutes: options.pollMinutes } : {}),
+    ...(options.batchEverySeconds ? { batchEverySeconds: options.batchEverySeconds } : {}),
+  };
+  if (options.appOnly) {
+    return runFleet({ ...shared, drivers: [...tenant.app, ...tenant.trackers], protocol: 'app' });
+  }
+  return Promise.all([
+    runFleet({ ...shared, drivers: tenant.app, protocol: 'app' }),
+    runFleet({ ...shared, drivers: tenant.trackers, protocol: 'osmand' }),
+  ]);
+}
+
+/** Requests handed to the app in the same process: the same routes, checks and rules as over HTTP. */
+export const injectTransport =
+  (app: FastifyInstance): TTransport =>
+  async ({ method, path, headers, body }) => {
+    const res = await app.inject({
+      method: method as 'GET',
+      url: path,
+      headers,
+      ...(body !== undefined ? { payload: body } : {}),
+    });
+    return { status: res.statusCode, body: res.body };
+  };
+
+/** Warnings of the replay are the simulator's business (a refused step is retried or given up). */
+const quietLogger = (log: TSimLogger): TSimLogger => ({ info() {}, warn() {}, error: log.error });
+
+/**
+ * Runs the demo fleet over the last `days` days and today up to `now`, on virtual clocks, through the
+ * app in this process: the seeded demo's plans become trips that ran. Trips on the road at `now`
+ * are left running, for the live simulation to carry on.
+ */
+export async function simulateDemoHistory(
+  ctx: TServiceContext,
+  app: FastifyInstance,
+  { now = Date.now(), days = HISTORY_DAYS, logger }: { now?: number; days?: number; logger: TSimLogger },
+): Promise<void> {
+  if (days <= 0) return;
+  // From the start of the first day (UTC), so that day's trips are taken up from their beginning.
+  const start = Math.floor(now / DAY) * DAY - days * DAY;
+  const transport = injectTransport(app);
+  // Thousands of replayed requests would bury the start-up's log: only their failures are logged.
+  const level = app.log.level;
+  app.log.level = 'warn';
+  try {
+    for (const tenant of await demoTenants(ctx)) {
+      await runTenant(tenant, {
+        transport,
+        clock: virtualClock(start, { until: now }),
+        logger: quietLogger(logger),
+        horizonMinutes: (now - start) / MINUTE,
+        fixEverySeconds: HISTORY_FIX_SECONDS,
+        batchEverySeconds: HISTORY_BATCH_SECONDS,
+        appOnly: true,
+        // Nobody plans trips while the past is replayed: a driver looks again at its next trip's hour, or a day later.
+        pollMinutes: 24 * 60,
+      });
+    }
+  } finally {
+    app.log.level = level;
+  }
+}
+
+export interface TLiveSimulation {
+  stop(): Promise<void>;
+}
+
+/**
+ * Plans a trip, a few minutes ahead, for each demo driver who has nothing left to run today, as a
+ * dispatcher would; the simulated drivers find it at their next look at their trips.
+ */
+export async function dispatchIdleDrivers(ctx: TServiceContext, now: number, round: number): Promise<number> {
+  let planned = 0;
+  const todayUtc = new Date(now).toISOString().slice(0, 10);
+  for (const tenant of await demoTenants(ctx)) {
+    const tenantCtx = inTenant(ctx, tenant.tenantId);
+    const planning = await demoPlanning(ctx.db, tenant.tenantId, tenant.tenantType);
+    if (!canPlan(planning)) continue;
+    const rand = seeded(mixSeed(SIMULATION_SEED, tenant.tenantId, round));
+    for (const driver of planning.drivers) {
+      const trips = await driverTrips(tenantCtx, driver.id, todayUtc, todayUtc);
+      // Busy: a trip running, or one planned that is not long overdue.
+      const busy = trips.some(
+        (t) =>
+          t.status === 1 ||
+          (t.status === 0 && (parseUtcDateTime(t.start_date ?? '')?.getTime() ?? 0) > now - 60 * MINUTE),
+      );
+      if (busy) continue;
+      const start = new Date(now + rand.int(3, 15) * MINUTE);
+      start.setUTCSeconds(0, 0);
+      await addTrip(tenantCtx, {
+        driver_id: driver.id,
+        warehouse_id: rand.pick(planning.origins).id,
+        type: rand.pick(planning.types).id,
+        start_date: toUtcString(start),
+        departure_time_range: rand.pick([10, 15, 20]),
+        note: null,
+        destinations: demoStops(rand, planning, round * 1000 + driver.id).map(asDialogStop),
+      });
+      planned++;
+    }
+  }
+  return planned;
+}
+
+/**
+ * The live demo: every demo driver runs on the real clock against the server at `baseUrl`, and the
+ * dispatcher keeps them planned. Stops (and lets every driver finish its current call) on `stop`.
+ */
+export async function startLiveSimulation(
+  ctx: TServiceContext,
+  { baseUrl, logger }: { baseUrl: string; logger: TSimLogger },
+): Promise<TLiveSimulation> {
+  const controller = new AbortController();
+  const transport = fetchTransport(baseUrl);
+  let round = Math.floor(Date.now() / DISPATCH_EVERY_MS);
+  const dispatch = async () => {
+    try {
+      const planned = await dispatchIdleDrivers(ctx, Date.now(), round++);
+      if (planned) logger.info({ planned }, 'simulator: trips planned for idle demo drivers');
+    } catch (error) {
+      logger.error({ err: String(error) }, 'simulator: planning trips failed');
+    }
+  };
+  await dispatch();
+  const timer = setInterval(() => void dispatch(), DISPATCH_EVERY_MS);
+  timer.unref();
+  const tenants = await demoTenants(ctx);
+  const running = Promise.all(
+    tenants.map((tenant) =>
+      runTenant(tenant, {
+        transport,
+        clock: realClock(controller.signal),
+        signal: controller.signal,
+        logger,
+      }),
+    ),
+  ).catch((error: unknown) => logger.error({ err: String(error) }, 'simulator stopped'));
+  const count = tenants.reduce((n, t) => n + t.app.length + t.trackers.length, 0);
+  logger.info({ drivers: count }, 'simulator: demo drivers on the road (SIMULATE=false turns this off)');
+  return {
+    async stop() {
+      clearInterval(timer);
+      controller.abort();
+      await running;
+    },
+  };
+}
