@@ -41,7 +41,8 @@ export default defineConfig({
     command: 'node serve.mjs',
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The first start seeds the demo and simulates its last 30 days: a minute or two on two cores.
+    timeout: 300_000,
     env: { PORT: String(PORT) },
   },
 });

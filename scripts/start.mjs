@@ -31,7 +31,12 @@ const builds = [
       at('apps/web/public'),
     ],
   },
-  { workspace: 'apps/server', output: at('apps/server/dist/main.js'), sources: [at('apps/server/src')] },
+  {
+    workspace: 'apps/server',
+    output: at('apps/server/dist/main.js'),
+    // The server bundle carries the fleet simulator too.
+    sources: [at('apps/server/src'), at('packages/sim/src')],
+  },
 ];
 for (const { workspace, output, sources } of builds) {
   const newestSource = Math.max(
@@ -48,7 +53,6 @@ for (const { workspace, output, sources } of builds) {
 
 const env = { NODE_ENV: 'production', ...process.env };
 if (process.stdout.isTTY && env.LOG_PRETTY === undefined) env.LOG_PRETTY = 'true';
-if (process.argv.includes('--simulate')) env.SIMULATE = 'true';
 
 const server = spawn(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], {
   cwd: root,
