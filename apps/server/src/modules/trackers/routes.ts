@@ -87,10 +87,11 @@ export const trackerRoutes: ModuleRoutes = async (app, deps) => {
       ...quiet,
       schema: {
         ...osmandSchema,
+        // Traccar Client posts its parameters in the query string with an empty body.
         body: z
           .record(z.string(), z.unknown())
-          .optional()
-          .describe('Form fields as in the query, or the JSON'),
+          .nullish()
+          .describe('Form fields as in the query, or the JSON; empty when they are in the query'),
       },
       handler: osmand,
     });

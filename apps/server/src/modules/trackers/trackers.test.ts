@@ -90,6 +90,27 @@ describe('/api/osmand', () => {
     });
   });
 
+  it("takes Traccar Client's POST: the parameters in the query string, an empty body", async () => {
+    const port = routePort(t.app, '/api/osmand');
+    const number = await port.listen(0, '127.0.0.1');
+    try {
+      const at = minutesAgo(55);
+      const res = await fetch(
+        `http://127.0.0.1:${number}/api/osmand?id=358240051111110&lat=25.31&lon=55.31&timestamp=${seconds(at)}`,
+        { method: 'POST' },
+      );
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('');
+      const [stored] = await t.database.db
+        .select()
+        .from(driverLocations)
+        .where(and(eq(driverLocations.driverId, osmDriver), eq(driverLocations.recordedAt, at)));
+      expect(stored).toMatchObject({ lat: 25.31, lon: 55.31, source: 'osmand' });
+    } finally {
+      await port.close();
+    }
+  });
+
   it('reads a form body (POST), `deviceid`, `heading` and `location=lat,lon`', async () => {
     const at = minutesAgo(9);
     const form = await osmand('', {
