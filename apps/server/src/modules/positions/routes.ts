@@ -29,7 +29,7 @@ export const positionRoutes: ModuleRoutes = async (app, deps) => {
     log: app.log,
     retentionDays: deps.config.positions.retentionDays,
     // A pool of connections takes a few groups at once; the embedded database runs one statement at a time.
-    groupCommit: { maxItems: 1000, maxDelayMs: 2, concurrency: deps.database.driver === 'postgres' ? 2 : 1 },
+    groupCommit: { maxItems: 1000, maxDelayMs: 2, concurrency: deps.database.driver === 'postgres' ? 4 : 1 },
   });
   app.addHook('onClose', () => stopPositionIngest(db));
 
