@@ -12,8 +12,7 @@ import {
   type TSimLogger,
   type TTransport,
 } from '@fleet/sim';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo.ts';
-import { DEMO_DRIVER_PASSWORD } from '../../db/seed/demo-fleet.ts';
+import { DEMO_DRIVER_PASSWORD, DEMO_FLEETS } from '../../db/seed/demo-fleet.ts';
 import { asDialogStop, canPlan, demoPlanning, demoStops } from '../../db/seed/demo-plans.ts';
 import { inTenant, type TServiceContext } from '../../platform/context.ts';
 import { drivers } from '../drivers/service.ts';
@@ -50,21 +49,28 @@ const DISPATCH_EVERY_MS = 2 * MINUTE;
 interface TDemoTenant {
   tenantId: number;
   tenantType: string;
+  /** The demo seed's live drivers. */
+  driverIds: number[];
   /** Drivers reporting through the driver app. */
   app: TFleetDriver[];
   /** Drivers with a Tracker ID: positions through OsmAnd, tasks through the app. */
   trackers: TFleetDriver[];
 }
 
-const DEMO_TENANT_NAMES = new Set<string>(DEMO_ACCOUNTS.flatMap((a) => (a.tenant ? [a.tenant] : [])));
-
-/** The demo tenants that are still there and their live drivers, each signing in with the demo password. */
+/**
+ * The demo tenants that are still there and the drivers the demo seed made in them (by their
+ * e-mail's domain), each signing in with the demo password. Drivers someone added to a demo tenant
+ * are theirs: the simulator neither drives nor plans for them.
+ */
 async function demoTenants(ctx: TServiceContext): Promise<TDemoTenant[]> {
   const found: TDemoTenant[] = [];
   for (const tenant of await tenantsList(ctx)) {
-    if (!DEMO_TENANT_NAMES.has(tenant.name)) continue;
-    const live = (await drivers(inTenant(ctx, tenant.id))).filter((d) => d.archived === 0);
-    const who = (d: (typeof live)[number]): TFleetDriver => ({
+    const domain = DEMO_FLEETS[tenant.name]?.domain;
+    if (!domain) continue;
+    const seeded = (await drivers(inTenant(ctx, tenant.id))).filter(
+      (d) => d.archived === 0 && d.email.endsWith(`@${domain}`),
+    );
+    const who = (d: (typeof seeded)[number]): TFleetDriver => ({
       email: d.email,
       password: DEMO_DRIVER_PASSWORD,
       deviceId: d.device_id,
@@ -72,8 +78,9 @@ async function demoTenants(ctx: TServiceContext): Promise<TDemoTenant[]> {
     found.push({
       tenantId: tenant.id,
       tenantType: tenant.type,
-      app: live.filter((d) => !d.device_id).map(who),
-      trackers: live.filter((d) => d.device_id).map(who),
+      driverIds: seeded.map((d) => d.id),
+      app: seeded.filter((d) => !d.device_id).map(who),
+      trackers: seeded.filter((d) => d.device_id).map(who),
     });
   }
   return found;
@@ -183,8 +190,8 @@ export async function dispatchIdleDrivers(ctx: TServiceContext, now: number, rou
     const planning = await demoPlanning(ctx.db, tenant.tenantId, tenant.tenantType);
     if (!canPlan(planning)) continue;
     const rand = seeded(mixSeed(SIMULATION_SEED, tenant.tenantId, round));
-    for (const driver of planning.drivers) {
-      const trips = await driverTrips(tenantCtx, driver.id, todayUtc, todayUtc);
+    for (const driverId of tenant.driverIds) {
+      const trips = await driverTrips(tenantCtx, driverId, todayUtc, todayUtc);
       // Busy: a trip running, or one planned that is not long overdue.
       const busy = trips.some(
         (t) =>
@@ -195,13 +202,13 @@ export async function dispatchIdleDrivers(ctx: TServiceContext, now: number, rou
       const start = new Date(now + rand.int(3, 15) * MINUTE);
       start.setUTCSeconds(0, 0);
       await addTrip(tenantCtx, {
-        driver_id: driver.id,
+        driver_id: driverId,
         warehouse_id: rand.pick(planning.origins).id,
         type: rand.pick(planning.types).id,
         start_date: toUtcString(start),
         departure_time_range: rand.pick([10, 15, 20]),
         note: null,
-        destinations: demoStops(rand, planning, round * 1000 + driver.id).map(asDialogStop),
+        destinations: demoStops(rand, planning, round * 1000 + driverId).map(asDialogStop),
       });
       planned++;
     }

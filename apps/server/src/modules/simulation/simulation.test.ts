@@ -82,12 +82,27 @@ describe('the demo history', () => {
 });
 
 describe('the dispatcher', () => {
-  it('plans one trip for each idle demo driver, a few minutes ahead, and none for a driver already planned', async () => {
+  it("plans one trip for each idle demo driver, a few minutes ahead, none for a driver already planned, and none for an admin's own driver", async () => {
     // Two days ahead nobody has a trip yet.
     const now = Date.now() + 2 * 86_400_000;
     const live = await one(db().select({ n: count() }).from(drivers).where(eq(drivers.archived, false)));
+    const cookie = await t.login(DEMO.delivery.email, DEMO.delivery.password);
+    const own = await call(t, cookie, 'POST', '/api/driver/add-driver', {
+      fname: 'Own',
+      lname: 'Driver',
+      email: 'own.driver@desert.example',
+      password: 'lemon-tree-42',
+      bus_id: null,
+      hourly_rate: 0,
+      language: null,
+    });
     const planned = await dispatchIdleDrivers(system(), now, 1);
     expect(planned).toBe(live.n);
+    const ownTrips = await db()
+      .select({ id: trips.id })
+      .from(trips)
+      .where(eq(trips.driverId, own.body.data.id));
+    expect(ownTrips).toEqual([]);
     const upcoming = await db()
       .select({ start: trips.startDate })
       .from(trips)
