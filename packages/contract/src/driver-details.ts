@@ -108,11 +108,13 @@ export const ZDriverStudent = z.object({
 export type TDriverStudent = z.infer<typeof ZDriverStudent>;
 
 export const ZDriverLocationsRequest = z.object({ id: zId('id'), date: day.optional() });
+export type TDriverLocationsRequest = z.input<typeof ZDriverLocationsRequest>;
 /** `driver/get-drivers-recent-location`: a UTC day (`YYYY-MM-DD`), or none for each driver's newest fix. */
 export const ZRecentLocationsRequest = z
   .object({ date: day.optional() })
   .nullish()
   .transform((v) => v ?? {});
+export type TRecentLocationsRequest = z.input<typeof ZRecentLocationsRequest>;
 
 /**
  * A driver location (spec 000 §3: id, lat, lon, date_and_time), and what else the fix carries. The

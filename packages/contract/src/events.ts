@@ -26,6 +26,8 @@ const ENTITY_EVENTS = {
   schedule: ['created', 'updated', 'archived'],
   task: ['completed'],
   approval: ['updated'],
+  /** Raised by the exceptions engine, withdrawn when later data proves it wrong, or marked seen. */
+  exception: ['created', 'updated'],
   blog_post: ['created', 'updated', 'archived'],
   landing_section: ['updated'],
   contact_request: ['created'],

@@ -6,6 +6,8 @@ export const ZAppConfig = z.object({
   map_style_url: z.string().nullable(),
   /** Whether `GET /api/geocode/search` can answer (GEOCODER_URL is set). */
   geocoder: z.boolean(),
+  /** Whether `GET /api/v1/directions` can answer (ROUTER_URL is set); without it, legs are straight. */
+  router: z.boolean(),
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;
 

@@ -16,3 +16,5 @@ export * from './events.ts';
 export * from './driver-app.ts';
 export * from './positions.ts';
 export * from './live.ts';
+export * from './approvals.ts';
+export * from './exceptions.ts';

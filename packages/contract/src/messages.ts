@@ -283,6 +283,22 @@ export const MESSAGES = {
     idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Try again shortly.',
   },
 
+  /** The approvals dashboards and the orders table (spec 000 §8, 002 §8). */
+  approvals: {
+    updated: 'Approval updated successfully',
+    notFound: 'This approval request does not exist.',
+    notPending: (label: string) => `Only pending requests can be decided: this one is ${label}.`,
+    noNote: 'No note provided',
+    noImage: 'No image to display.',
+  },
+
+  /** Driving directions (ROUTER_URL). */
+  directions: {
+    off: 'No router is configured (ROUTER_URL): routes are drawn as straight legs.',
+    failed: 'The router could not find a route through these points.',
+    unavailable: 'The router did not answer.',
+  },
+
   /** "Are you sure you want to delete this {thing}, This action cannot be undone!" (spec 001 §2). */
   deleteQuestion: (thing: string) =>
     `Are you sure you want to delete this ${thing}, This action cannot be undone!`,

@@ -183,6 +183,8 @@ export const ZTripRunTask = ZTripTask.extend({
   /** Addresses of the client's proof photos and of the proof awaiting the manager (signed-in GETs). */
   client_approval_images: z.array(z.string()),
   manager_approval_images: z.array(z.string()),
+  /** When the driver completed it; null while not completed. */
+  completed_date: utcDate.nullable(),
 });
 export type TTripRunTask = z.infer<typeof ZTripRunTask>;
 
