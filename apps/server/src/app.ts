@@ -25,6 +25,8 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { placeRoutes } from './modules/places/routes.ts';
 import { tripTypeRoutes } from './modules/trip-types/routes.ts';
 import { tripRoutes } from './modules/trips/routes.ts';
+import { approvalRoutes } from './modules/approvals/routes.ts';
+import { exceptionRoutes } from './modules/exceptions/routes.ts';
 import { tripScheduleRoutes } from './modules/trip-schedules/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { IMPORT_MAX_BYTES } from './platform/sheet.ts';
@@ -200,6 +202,8 @@ export async function buildApp({
   await app.register(placeRoutes, deps);
   await app.register(tripTypeRoutes, deps);
   await app.register(tripRoutes, deps);
+  await app.register(approvalRoutes, deps);
+  await app.register(exceptionRoutes, deps);
   await app.register(tripScheduleRoutes, deps);
   await app.register(geoRoutes, deps);
   await app.register(driverAppRoutes, deps);

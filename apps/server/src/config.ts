@@ -81,6 +81,9 @@ export const ZEnv = z.object({
   GEOCODER_URL: optionalUrl.refine((v) => !v || /^https?:\/\//.test(v), {
     message: 'must be an http:// or https:// URL',
   }),
+  ROUTER_URL: optionalUrl.refine((v) => !v || /^https?:\/\//.test(v), {
+    message: 'must be an http:// or https:// URL',
+  }),
   POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   OSMAND_PORT: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -172,6 +175,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       styleUrl: env.MAP_STYLE_URL,
       /** A Nominatim- or Photon-compatible search endpoint; without it places are picked or typed. */
       geocoderUrl: env.GEOCODER_URL,
+      /** An OSRM-compatible routing service (its base, before `/route/v1/…`); without it, legs are straight. */
+      routerUrl: env.ROUTER_URL,
     },
     positions: {
       /** Days of positions kept: older day partitions are dropped. */

@@ -8,10 +8,11 @@ import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS } from './db/seed/index.ts';
 import { prepareDatabase } from './db/setup.ts';
 import { deleteExpiredSessions } from './platform/sessions.ts';
-import { createEventBus } from './platform/events.ts';
+import { createEventBus, createPositionFeed } from './platform/events.ts';
 import { startPeriodicJob } from './platform/jobs.ts';
 import { MATERIALISE_INTERVAL_MS, materialiseSchedules } from './modules/trip-schedules/service.ts';
 import { maintainPositionPartitions, PARTITION_INTERVAL_MS } from './modules/positions/service.ts';
+import { startExceptionsEngine } from './modules/exceptions/service.ts';
 import { systemActor } from './platform/principal.ts';
 import { routePort, type RoutePort } from './platform/route-port.ts';
 import { deleteOldChangeEvents, EVENT_RETENTION_INTERVAL_MS } from './modules/events/service.ts';
@@ -67,7 +68,9 @@ async function main() {
   // The app's change-event bus, made here so the jobs below publish on the one the app serves. A
   // listener's failure goes to the app's log (listeners only ever run once the app is built).
   const events = createEventBus({ error: (obj: unknown, msg?: string) => app.log.error(obj, msg) });
-  const app = await buildApp({ config, database, logger, events });
+  // Its feed of committed positions too: the exceptions engine listens to both.
+  const positions = createPositionFeed({ error: (obj: unknown, msg?: string) => app.log.error(obj, msg) });
+  const app = await buildApp({ config, database, logger, events, positions });
   const system = { db: database.db, actor: systemActor('fleet simulator'), publish: events.publish };
   if (seeded && config.demoHistoryDays > 0) {
     // The demo's plans of the last days become trips that ran: the simulator drives them.
@@ -113,6 +116,15 @@ async function main() {
         app.log.info(work, 'position partitions maintained');
     },
   });
+  // The exceptions engine judges trips as their events and positions arrive, and sweeps every minute
+  // for what failed to happen (once across processes); its first sweep catches up on any downtime.
+  const exceptionsEngine = startExceptionsEngine({
+    database,
+    events,
+    positions,
+    log: app.log.child({ module: 'exceptions' }),
+    routerUrl: config.maps.routerUrl,
+  });
   // Trackers set up with a host and port only (Traccar Client's default is 5055) reach the OsmAnd route there.
   let osmandPort: RoutePort | null = null;
 
@@ -129,6 +141,7 @@ async function main() {
     await simulation?.stop();
     await osmandPort?.close();
     await materialiser.stop();
+    await exceptionsEngine.stop();
     await positionPartitions.stop();
     await eventRetention.stop();
     await app.close();

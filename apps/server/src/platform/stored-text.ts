@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@fleet/contract';
-import { errorEnvelope } from './errors.ts';
+import { AppError } from './errors.ts';
 
 // PostgreSQL cannot store U+0000 in text or jsonb: a write carrying one would fail deep in the driver.
 const NUL = String.fromCharCode(0);
@@ -28,7 +28,7 @@ function findUnstorable(value: unknown, path: string, depth = 0): string | null 
  */
 export const storedTextPlugin = fp(
   async (app) => {
-    app.addHook('preValidation', async (request: FastifyRequest, reply) => {
+    app.addHook('preValidation', async (request: FastifyRequest) => {
       // A request that matched no route is answered 404 and stores nothing.
       if (request.is404) return;
       const found =
@@ -37,7 +37,8 @@ export const storedTextPlugin = fp(
         findUnstorable(request.body, 'body');
       if (!found) return;
       const message = MESSAGES.http.unstorableText;
-      return reply.code(400).send(errorEnvelope(message, [{ path: found.replace(/^\w+\.?/, ''), message }]));
+      // Thrown, so the error handler answers in the route's own envelope (`{responseCode…}` or `{success…}`).
+      throw AppError.field(found.replace(/^\w+\.?/, ''), message);
     });
   },
   { name: 'stored-text' },

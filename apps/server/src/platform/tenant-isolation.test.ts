@@ -75,6 +75,14 @@ const CANNOT_SUCCEED: Record<string, { status: number; why: string }> = {
     status: 503,
     why: 'no geocoder is configured in tests; it passes text to an outside service and reads no tenant data',
   },
+  'PATCH /api/trip/update-approval-status': {
+    status: 409,
+    why: "only a pending request can be decided and the walk's task is not one; modules/approvals/routes.test.ts decides one, and answers another tenant's as one that does not exist",
+  },
+  'GET /api/v1/directions': {
+    status: 400,
+    why: 'the walk sends text, not "lon,lat" waypoints (and tests configure no router); it reads no tenant data',
+  },
   'GET /api/v1/events': {
     status: 406,
     why: 'an event stream never ends, so a request without Accept: text/event-stream is refused; modules/events/routes.test.ts proves over HTTP that a stream shows nothing of another tenant',
@@ -98,7 +106,8 @@ type Entity =
   | 'accidents'
   | 'diesel_tanks'
   | 'students'
-  | 'task_photos';
+  | 'task_photos'
+  | 'exceptions';
 type Ids = Record<Entity, number | null>;
 
 /** The record a field names, by its name wherever it appears. */
@@ -134,6 +143,7 @@ const ENTITY_OF_ROUTE: [RegExp, Entity][] = [
   [/^\/api\/(accident|v1\/accidents)\//, 'accidents'],
   [/^\/api\/(diesel-tank|v1\/refuels)\//, 'diesel_tanks'],
   [/^\/api\/(student|v1\/students)\//, 'students'],
+  [/^\/api\/v1\/exceptions\//, 'exceptions'],
 ];
 
 /**
@@ -418,6 +428,9 @@ async function pickIds(tenantId: number, exceptAdmin: number | null): Promise<Id
     accidents: await live('accidents'),
     diesel_tanks: await live('diesel_tanks'),
     students: await live('students'),
+    exceptions: await first(
+      sql`select id from exceptions where tenant_id = ${tenantId} and withdrawn_date is null order by id limit 1`,
+    ),
     task_photos: await first(
       sql`select id from task_photos where task_id = ${task} and tenant_id = ${tenantId} order by id limit 1`,
     ),

@@ -5,3 +5,4 @@ export * from './fleet.ts';
 export * from './operations.ts';
 export * from './content.ts';
 export * from './idempotency.ts';
+export * from './exceptions.ts';

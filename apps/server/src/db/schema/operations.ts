@@ -14,6 +14,8 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { admins } from './admins.ts';
 import { drivers } from './fleet.ts';
 import { tenants } from './tenants.ts';
 
@@ -167,8 +169,27 @@ export const tasks = pgTable(
     driverNote: text('driver_note'),
     /** awaiting_submission, pending, accepted or rejected when a manager's approval is asked; else null. */
     managerApprovalStatus: text('manager_approval_status'),
+    /** When and by which admin a pending request was accepted or rejected (spec 002 §4). */
+    managerDecidedDate: timestamp('manager_decided_date', { withTimezone: true }),
+    managerDecidedBy: integer('manager_decided_by').references(() => admins.id),
   },
-  (t) => [index('tasks_tenant_stop_idx').on(t.tenantId, t.tripDestinationId)],
+  (t) => [
+    index('tasks_tenant_stop_idx').on(t.tenantId, t.tripDestinationId),
+    // The approvals dashboards and the orders table read only the tasks they show: the requests of
+    // one status, the client's, and the orders newest completion first (of one status, or all).
+    index('tasks_tenant_manager_approval_idx')
+      .on(t.tenantId, t.managerApprovalStatus, t.completedDate)
+      .where(sql`${t.managerApproval}`),
+    index('tasks_tenant_client_approval_idx')
+      .on(t.tenantId)
+      .where(sql`${t.clientApproval}`),
+    index('tasks_tenant_orders_idx')
+      .on(t.tenantId, t.completedDate.desc().nullsLast(), t.id)
+      .where(sql`${t.orderId} is not null`),
+    index('tasks_tenant_order_status_idx')
+      .on(t.tenantId, t.status, t.completedDate.desc().nullsLast())
+      .where(sql`${t.orderId} is not null`),
+  ],
 );
 
 /** Proof photos of a task: what the client saw (client approval) or what the manager must approve. */

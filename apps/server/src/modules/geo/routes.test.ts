@@ -3,17 +3,21 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@fleet/contract';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
-import { withoutPlusCode } from './service.ts';
+import { loadConfig } from '../../config.ts';
+import { parseRouterAnswer, withoutPlusCode } from './service.ts';
 
-/** A real local HTTP service answering every request with `answer(url)`; records the URLs asked. */
-async function fakeService(answer: (url: URL) => { status: number; body: unknown }) {
+/**
+ * A real local HTTP service answering every request with `answer(url)` (JSON, or `raw` text as it
+ * is); records the URLs asked.
+ */
+async function fakeService(answer: (url: URL) => { status: number; body?: unknown; raw?: string }) {
   const asked: URL[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     asked.push(url);
-    const { status, body } = answer(url);
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
+    const { status, body, raw } = answer(url);
+    res.writeHead(status, { 'content-type': raw === undefined ? 'application/json' : 'text/html' });
+    res.end(raw ?? JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -39,7 +43,30 @@ const PHOTON = {
   ],
 };
 
-describe('app config and address search without a geocoder', () => {
+const WAYPOINTS = '55.2796,25.1985;55.1403,25.0763;55.2409,25.1301';
+/** An OSRM answer for a route through the waypoints: a GeoJSON line, metres and seconds. */
+const OSRM = {
+  code: 'Ok',
+  routes: [
+    {
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [55.27961, 25.19852],
+          [55.2, 25.12],
+          [55.14031, 25.07629],
+          [55.24088, 25.13012],
+        ],
+      },
+      distance: 41_250.4,
+      duration: 2_710.9,
+      legs: [],
+    },
+  ],
+  waypoints: [],
+};
+
+describe('app config, address search and directions without a geocoder or a router', () => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
@@ -48,15 +75,42 @@ describe('app config and address search without a geocoder', () => {
   });
   afterAll(() => t.close());
 
-  it('tells the console that maps draw offline and address search is off', async () => {
+  it('tells the console that maps draw offline, and address search and road directions are off', async () => {
     const res = await call(t, cookie, 'GET', '/api/app-config');
-    expect(res.body.data).toEqual({ map_style_url: null, geocoder: false });
+    expect(res.body.data).toEqual({ map_style_url: null, geocoder: false, router: false });
   });
 
   it('answers a search with 503 and a plain explanation', async () => {
     const res = await call(t, cookie, 'GET', '/api/geocode/search?q=dubai%20mall');
     expect(res.status).toBe(503);
     expect(res.body.responseMessage).toBe(MESSAGES.places.geocoderOff);
+  });
+
+  it('says plainly that legs are drawn straight', async () => {
+    const res = await call(t, cookie, 'GET', `/api/v1/directions?coordinates=${WAYPOINTS}`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ responseCode: 0, responseMessage: MESSAGES.directions.off, data: null });
+  });
+
+  it('refuses waypoints that are not 2 to 23 "lon,lat" pairs, naming the field', async () => {
+    const tooMany = Array.from({ length: 24 }, (_, i) => `55.${i},25.1`).join(';');
+    for (const coordinates of ['55.2,25.1', '55.2,25.1;55.3', 'a,b;c,d', '55.2,95;55.3,25.1', tooMany, '']) {
+      const res = await call(
+        t,
+        cookie,
+        'GET',
+        `/api/v1/directions?coordinates=${encodeURIComponent(coordinates)}`,
+      );
+      expect(res.status, coordinates).toBe(400);
+      expect(res.body.errors?.[0]?.path, coordinates).toBe('coordinates');
+    }
+    const missing = await call(t, cookie, 'GET', '/api/v1/directions');
+    expect([missing.status, missing.body.errors?.[0]?.path]).toEqual([400, 'coordinates']);
+  });
+
+  it('is for signed-in admins only', async () => {
+    const res = await t.app.inject({ url: `/api/v1/directions?coordinates=${WAYPOINTS}` });
+    expect(res.statusCode).toBe(401);
   });
 });
 
@@ -83,6 +137,7 @@ describe('address search through a Nominatim- or Photon-compatible service', () 
     expect((await call(t, cookie, 'GET', '/api/app-config')).body.data).toEqual({
       map_style_url: 'https://tiles.example.org/style.json',
       geocoder: true,
+      router: false,
     });
     const res = await call(t, cookie, 'GET', '/api/geocode/search?q=%20dubai%20mall%20');
     expect(res.body.data).toEqual([
@@ -119,5 +174,96 @@ describe('address search through a Nominatim- or Photon-compatible service', () 
     expect(down.status).toBe(502);
     expect(down.body.responseMessage).toBe(MESSAGES.places.geocoderFailed);
     expect(JSON.stringify(down.body)).not.toContain('500');
+  });
+});
+
+describe('GET /api/v1/directions through an OSRM-compatible router', () => {
+  // The fake router answers by the first waypoint's longitude: 1 no route, 2 down, 3 nonsense, else the route.
+  const router = fakeService((url) => {
+    const first = decodeURIComponent(url.pathname).split('/').at(-1)?.split(',')[0];
+    if (first === '1')
+      return { status: 400, body: { code: 'NoRoute', message: 'Impossible route between points' } };
+    if (first === '2') return { status: 503, raw: '<h1>upstream maintenance window</h1>' };
+    if (first === '3') return { status: 200, body: { routes: 'none' } };
+    return { status: 200, body: OSRM };
+  });
+  const apps: TestApp[] = [];
+  const appFor = async (routerUrl: string) => {
+    const t = await createTestApp({ ROUTER_URL: routerUrl });
+    apps.push(t);
+    return { t, cookie: await t.login(DEMO.delivery.email, DEMO.delivery.password) };
+  };
+  const directions = (t: TestApp, cookie: string, coordinates: string) =>
+    call(t, cookie, 'GET', `/api/v1/directions?coordinates=${encodeURIComponent(coordinates)}`);
+  afterAll(async () => {
+    await Promise.all(apps.map((t) => t.close()));
+    await (await router).close();
+  });
+
+  it('answers the road path through the waypoints, asking the router for the full GeoJSON line', async () => {
+    const service = await router;
+    const { t, cookie } = await appFor(`${service.base}/osrm/`);
+    expect((await call(t, cookie, 'GET', '/api/app-config')).body.data).toMatchObject({ router: true });
+    const res = await directions(t, cookie, WAYPOINTS);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      responseCode: 1,
+      responseMessage: '',
+      data: {
+        coordinates: OSRM.routes[0]!.geometry.coordinates,
+        distance_m: 41_250.4,
+        duration_s: 2_710.9,
+      },
+    });
+    const asked = service.asked.at(-1)!;
+    expect(decodeURIComponent(asked.pathname)).toBe(`/osrm/route/v1/driving/${WAYPOINTS}`);
+    expect(Object.fromEntries(asked.searchParams)).toEqual({ overview: 'full', geometries: 'geojson' });
+
+    // "No route", a router that fails, one that answers nonsense: 502, never in the router's words.
+    for (const [first, message] of [
+      ['1', MESSAGES.directions.failed],
+      ['2', MESSAGES.directions.unavailable],
+      ['3', MESSAGES.directions.unavailable],
+    ] as const) {
+      const failed = await directions(t, cookie, `${first},25.1;55.2,25.2`);
+      expect(failed.status, first).toBe(502);
+      expect(failed.body).toEqual({ responseCode: 0, responseMessage: message, data: null });
+      expect(JSON.stringify(failed.body)).not.toMatch(/Impossible|maintenance|503|NoRoute/);
+    }
+  });
+
+  it('reports a router nobody answers at as 502', async () => {
+    const closed = await fakeService(() => ({ status: 200, body: OSRM }));
+    await closed.close();
+    const { t, cookie } = await appFor(closed.base);
+    const res = await directions(t, cookie, WAYPOINTS);
+    expect([res.status, res.body.responseMessage]).toEqual([502, MESSAGES.directions.unavailable]);
+  });
+
+  it('reads only well-formed routes from an answer', () => {
+    expect(parseRouterAnswer({ code: 'NoSegment' })).toBe('no-route');
+    expect(parseRouterAnswer({ code: 'Ok', routes: [] })).toBe('no-route');
+    expect(
+      parseRouterAnswer({
+        code: 'Ok',
+        routes: [{ geometry: { coordinates: [[200, 25]] }, distance: 1, duration: 1 }],
+      }),
+    ).toBeNull();
+    expect(
+      parseRouterAnswer({
+        code: 'Ok',
+        routes: [{ geometry: { coordinates: [] }, distance: '1', duration: 1 }],
+      }),
+    ).toBeNull();
+    expect(parseRouterAnswer('<html>')).toBeNull();
+  });
+
+  it('takes ROUTER_URL as an http(s) address only', () => {
+    expect(loadConfig({ ROUTER_URL: 'https://router.example.org' }).maps.routerUrl).toBe(
+      'https://router.example.org',
+    );
+    expect(loadConfig({}).maps.routerUrl).toBeUndefined();
+    expect(() => loadConfig({ ROUTER_URL: 'ftp://router.example.org' })).toThrowError(/ROUTER_URL/);
+    expect(() => loadConfig({ ROUTER_URL: 'router' })).toThrowError(/ROUTER_URL/);
   });
 });

@@ -1,13 +1,21 @@
-import { ZAppConfig, ZEnvelope, ZErrorEnvelope, ZGeocodeQuery, ZGeocodeResult } from '@fleet/contract';
+import {
+  ZAppConfig,
+  ZDirections,
+  ZDirectionsQuery,
+  ZEnvelope,
+  ZErrorEnvelope,
+  ZGeocodeQuery,
+  ZGeocodeResult,
+} from '@fleet/contract';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ACCESS } from '../../platform/principal.ts';
 import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
-import { searchAddresses } from './service.ts';
+import { drivingDirections, searchAddresses } from './service.ts';
 
-/** The console's view of the optional map services: the map style and the address search. */
+/** The console's view of the optional map services: the map style, the address search, the router. */
 export const geoRoutes: ModuleRoutes = async (app, { config }) => {
-  const { styleUrl, geocoderUrl } = config.maps;
+  const { styleUrl, geocoderUrl, routerUrl } = config.maps;
 
   app.get(
     '/api/app-config',
@@ -15,11 +23,12 @@ export const geoRoutes: ModuleRoutes = async (app, { config }) => {
       config: { access: ACCESS.admins },
       schema: {
         tags: ['Settings'],
-        summary: 'Optional services of this installation (map style, address search)',
+        summary: 'Optional services of this installation (map style, address search, driving directions)',
         response: { 200: ZEnvelope(ZAppConfig), 401: ZErrorEnvelope },
       },
     },
-    async () => ok({ map_style_url: styleUrl ?? null, geocoder: Boolean(geocoderUrl) }),
+    async () =>
+      ok({ map_style_url: styleUrl ?? null, geocoder: Boolean(geocoderUrl), router: Boolean(routerUrl) }),
   );
 
   app.get(
@@ -39,5 +48,19 @@ export const geoRoutes: ModuleRoutes = async (app, { config }) => {
       },
     },
     async (request) => ok(await searchAddresses(geocoderUrl, request.query.q, request.log)),
+  );
+
+  app.get(
+    '/api/v1/directions',
+    {
+      config: { access: ACCESS.admins },
+      schema: {
+        tags: ['Settings'],
+        summary: 'The road path through 2 to 23 "lon,lat" waypoints, from the configured router (ROUTER_URL)',
+        querystring: ZDirectionsQuery,
+        response: { 200: ZEnvelope(ZDirections), ...ERROR_RESPONSES, 502: ZErrorEnvelope },
+      },
+    },
+    async (request) => ok(await drivingDirections(routerUrl, request.query.coordinates, request.log)),
   );
 };

@@ -1,9 +1,10 @@
-import { MESSAGES, type TGeocodeResult } from '@fleet/contract';
+import { MESSAGES, type TDirections, type TGeocodeResult } from '@fleet/contract';
 import { AppError } from '../../platform/errors.ts';
 
 /*
- * The optional address search (`GEOCODER_URL`): a Nominatim- or Photon-compatible service read by
- * the shape of its answers. The module's door: routes and other modules call these functions only.
+ * The optional map services: the address search (`GEOCODER_URL`), a Nominatim- or Photon-compatible
+ * service read by the shape of its answers, and driving directions (`ROUTER_URL`), an OSRM-compatible
+ * router. The module's door: routes and other modules call these functions only.
  */
 
 export const GEOCODER_TIMEOUT_MS = 5000;
@@ -115,4 +116,89 @@ export async function searchAddresses(
     log.warn({ err: error }, 'geocoder search failed');
     throw new AppError('BAD_GATEWAY', MESSAGES.places.geocoderFailed);
   }
+}
+
+// ---------- Driving directions (ROUTER_URL) ----------
+
+export const ROUTER_TIMEOUT_MS = 10_000;
+
+/** An OSRM `/route/v1` answer: `code` says whether a route was found, `routes[0]` is the best one. */
+interface OsrmAnswer {
+  code?: unknown;
+  routes?: { geometry?: { coordinates?: unknown }; distance?: unknown; duration?: unknown }[];
+}
+
+const isPoint = (p: unknown): p is [number, number] =>
+  Array.isArray(p) &&
+  p.length >= 2 &&
+  Number.isFinite(p[0]) &&
+  Number.isFinite(p[1]) &&
+  Math.abs(p[0] as number) <= 180 &&
+  Math.abs(p[1] as number) <= 90;
+
+/**
+ * Reads an OSRM answer: the road path, or `'no-route'` when the router answered that these points
+ * have none (OSRM's `NoRoute`, `NoSegment`, …), or null when the answer is not OSRM's at all.
+ */
+export function parseRouterAnswer(body: unknown): TDirections | 'no-route' | null {
+  const answer = body as OsrmAnswer | null;
+  if (typeof answer?.code !== 'string') return null;
+  if (answer.code !== 'Ok') return 'no-route';
+  const route = Array.isArray(answer.routes) ? answer.routes[0] : undefined;
+  if (!route) return 'no-route';
+  const line = route.geometry?.coordinates;
+  const { distance, duration } = route;
+  if (!Array.isArray(line) || !line.every(isPoint)) return null;
+  if (typeof distance !== 'number' || typeof duration !== 'number') return null;
+  return {
+    coordinates: line.map(([lon, lat]) => [lon, lat] as [number, number]),
+    distance_m: distance,
+    duration_s: duration,
+  };
+}
+
+/** The router's `route` address for these waypoints: `{base}/route/v1/driving/lon,lat;lon,lat?…`. */
+export function routeUrl(routerUrl: string, waypoints: [number, number][]): URL {
+  const base = routerUrl.endsWith('/') ? routerUrl : `${routerUrl}/`;
+  const path = waypoints.map(([lon, lat]) => `${lon},${lat}`).join(';');
+  const url = new URL(`route/v1/driving/${path}`, base);
+  url.searchParams.set('overview', 'full');
+  url.searchParams.set('geometries', 'geojson');
+  return url;
+}
+
+/**
+ * The road path through 2 to 23 waypoints from the configured OSRM-compatible router: 404 when none
+ * is configured (the map then draws straight legs), 502 (a warning in the log, never the router's
+ * own words) when it finds no route or does not answer properly.
+ */
+export async function drivingDirections(
+  routerUrl: string | undefined,
+  waypoints: [number, number][],
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<TDirections> {
+  if (!routerUrl) throw new AppError('NOT_FOUND', MESSAGES.directions.off);
+  let body: unknown;
+  try {
+    const response = await fetch(routeUrl(routerUrl, waypoints), {
+      headers: { accept: 'application/json', 'user-agent': 'fleet-console' },
+      signal: AbortSignal.timeout(ROUTER_TIMEOUT_MS),
+    });
+    // OSRM answers "no route" as a 400 with its code in the body; any other failure has no usable body.
+    body = response.ok || response.status === 400 ? await response.json() : null;
+    if (body === null) throw new Error(`router answered ${response.status}`);
+  } catch (error) {
+    log.warn({ err: error }, 'router request failed');
+    throw new AppError('BAD_GATEWAY', MESSAGES.directions.unavailable);
+  }
+  const route = parseRouterAnswer(body);
+  if (route === 'no-route') {
+    log.warn({ code: (body as OsrmAnswer).code }, 'router found no route');
+    throw new AppError('BAD_GATEWAY', MESSAGES.directions.failed);
+  }
+  if (!route) {
+    log.warn({}, 'router answer has an unknown shape');
+    throw new AppError('BAD_GATEWAY', MESSAGES.directions.unavailable);
+  }
+  return route;
 }

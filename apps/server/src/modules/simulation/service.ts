@@ -14,8 +14,17 @@ import {
 } from '@fleet/sim';
 import { DEMO_DRIVER_PASSWORD, DEMO_FLEETS } from '../../db/seed/demo-fleet.ts';
 import { asDialogStop, canPlan, demoPlanning, demoStops } from '../../db/seed/demo-plans.ts';
-import { inTenant, type TServiceContext } from '../../platform/context.ts';
+import {
+  inTenant,
+  inTransaction,
+  type TServiceContext,
+  type TTenantContext,
+} from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { adminsOf } from '../admins/service.ts';
+import { decideApproval, pendingApprovalQueue } from '../approvals/service.ts';
 import { drivers } from '../drivers/service.ts';
+import { catchUpExceptions } from '../exceptions/service.ts';
 import { tenantsList } from '../tenants/service.ts';
 import { addTrip, driverTrips } from '../trips/service.ts';
 
@@ -31,6 +40,13 @@ import { addTrip, driverTrips } from '../trips/service.ts';
  * - live (SIMULATE, on by default on the embedded database): the drivers keep running on the real
  *   clock over HTTP, and a dispatcher plans a trip for each demo driver left with nothing to do, so
  *   the demo keeps moving on every day it is started.
+ *
+ * After the history, and in every round of the live demo, a simulated manager of each demo tenant
+ * decides the approval requests waiting for a while, through the approvals service as a manager's
+ * decision is made (`decideDemoApprovals`).
+ *
+ * The demo's exceptions are the exceptions engine's findings, never written by hand: it judges the
+ * replayed history in one pass once the replay is done, and the live drivers as they go.
  */
 
 const MINUTE = 60_000;
@@ -43,8 +59,16 @@ export const HISTORY_DAYS = 30;
 const HISTORY_FIX_SECONDS = 60;
 /** ...sent in batches of up to a quarter of an hour, as an app back from a dead zone sends them. */
 const HISTORY_BATCH_SECONDS = 15 * 60;
-/** How often the dispatcher looks for idle demo drivers. */
+/** How often the dispatcher looks for idle demo drivers (and the simulated manager at the queue). */
 const DISPATCH_EVERY_MS = 2 * MINUTE;
+/** A request waits at least this long before the simulated manager decides it... */
+export const DECIDE_AFTER_MS = 2 * 60 * MINUTE;
+/** ...and the newest few always wait, so the Approvals page shows a queue at any hour. */
+export const QUEUE_KEPT = 5;
+/** The simulated manager accepts this share of the requests and rejects the rest. */
+const ACCEPT_CHANCE = 0.85;
+/** The decisions' own random stream, apart from the dispatcher's of the same round. */
+const DECISION_STREAM = 2;
 
 interface TDemoTenant {
   tenantId: number;
@@ -55,6 +79,8 @@ interface TDemoTenant {
   app: TFleetDriver[];
   /** Drivers with a Tracker ID: positions through OsmAnd, tasks through the app. */
   trackers: TFleetDriver[];
+  /** The demo fleet's second admin, who acts as the simulated manager. */
+  managerEmail: string;
 }
 
 /**
@@ -65,8 +91,9 @@ interface TDemoTenant {
 async function demoTenants(ctx: TServiceContext): Promise<TDemoTenant[]> {
   const found: TDemoTenant[] = [];
   for (const tenant of await tenantsList(ctx)) {
-    const domain = DEMO_FLEETS[tenant.name]?.domain;
-    if (!domain) continue;
+    const fleet = DEMO_FLEETS[tenant.name];
+    if (!fleet) continue;
+    const { domain } = fleet;
     const seeded = (await drivers(inTenant(ctx, tenant.id))).filter(
       (d) => d.archived === 0 && d.email.endsWith(`@${domain}`),
     );
@@ -81,6 +108,7 @@ async function demoTenants(ctx: TServiceContext): Promise<TDemoTenant[]> {
       driverIds: seeded.map((d) => d.id),
       app: seeded.filter((d) => !d.device_id).map(who),
       trackers: seeded.filter((d) => d.device_id).map(who),
+      managerEmail: fleet.secondAdmin.email,
     });
   }
   return found;
@@ -172,6 +200,51 @@ export async function simulateDemoHistory(
   } finally {
     app.log.level = level;
   }
+  await decideDemoApprovals(ctx, now, 0);
+  // The exceptions engine judges the replayed days in one pass: judging every replayed event as it
+  // came would cost more than the replay itself. What the demo shows is what the engine found.
+  await catchUpExceptions(ctx.db, ctx.publish, { from: new Date(start), now: new Date(now) });
+}
+
+/** The simulated manager of a demo tenant: its fleet's second admin, unless someone removed them. */
+async function demoManager(ctx: TTenantContext, tenant: TDemoTenant): Promise<number | undefined> {
+  return (await adminsOf(ctx)).find((a) => a.email === tenant.managerEmail)?.id;
+}
+
+/**
+ * The demo's simulated manager at work: in each demo tenant, the pending approval requests
+ * submitted more than two hours before `now` (but for the newest few) are decided, about 85 %
+ * accepted and 15 % rejected, each some minutes to two hours after its submission, through the
+ * approvals service. Answers how many were decided.
+ */
+export async function decideDemoApprovals(ctx: TServiceContext, now: number, round: number): Promise<number> {
+  let decided = 0;
+  for (const tenant of await demoTenants(ctx)) {
+    const tenantCtx = inTenant(ctx, tenant.tenantId);
+    const managerId = await demoManager(tenantCtx, tenant);
+    if (managerId === undefined) continue;
+    const rand = seeded(mixSeed(SIMULATION_SEED, tenant.tenantId, round, DECISION_STREAM));
+    const queue = await pendingApprovalQueue(tenantCtx, 5000);
+    const due = queue.slice(QUEUE_KEPT).filter((r) => r.submittedDate.getTime() <= now - DECIDE_AFTER_MS);
+    if (!due.length) continue;
+    // One commit for the tenant's round: the replay decides a month's requests at once.
+    decided += await inTransaction(tenantCtx, async (tx) => {
+      let count = 0;
+      for (const { taskId, submittedDate } of due) {
+        const status = rand.chance(ACCEPT_CHANCE) ? 'accepted' : 'rejected';
+        const at = new Date(Math.min(now, submittedDate.getTime() + rand.int(10, 120) * MINUTE));
+        try {
+          await decideApproval(tx, { task_id: taskId, status }, { at, managerId });
+          count++;
+        } catch (error) {
+          // A manager in the console decided it meanwhile: their decision stands.
+          if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+        }
+      }
+      return count;
+    });
+  }
+  return decided;
 }
 
 export interface TLiveSimulation {
@@ -228,11 +301,19 @@ export async function startLiveSimulation(
   const transport = fetchTransport(baseUrl);
   let round = Math.floor(Date.now() / DISPATCH_EVERY_MS);
   const dispatch = async () => {
+    const now = Date.now();
+    const thisRound = round++;
     try {
-      const planned = await dispatchIdleDrivers(ctx, Date.now(), round++);
+      const planned = await dispatchIdleDrivers(ctx, now, thisRound);
       if (planned) logger.info({ planned }, 'simulator: trips planned for idle demo drivers');
     } catch (error) {
       logger.error({ err: String(error) }, 'simulator: planning trips failed');
+    }
+    try {
+      const decided = await decideDemoApprovals(ctx, now, thisRound);
+      if (decided) logger.info({ decided }, 'simulator: approval requests decided by the demo managers');
+    } catch (error) {
+      logger.error({ err: String(error) }, 'simulator: deciding approval requests failed');
     }
   };
   await dispatch();

@@ -1,7 +1,9 @@
-import { and, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TChangeEvent } from '@fleet/contract';
 import { consoleLogger } from '@fleet/sim';
 import {
+  admins,
   driverLastPositions,
   driverLocations,
   drivers,
@@ -12,7 +14,13 @@ import {
 } from '../../db/schema/index.ts';
 import { systemActor } from '../../platform/principal.ts';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
-import { dispatchIdleDrivers, startLiveSimulation } from './service.ts';
+import {
+  DECIDE_AFTER_MS,
+  decideDemoApprovals,
+  dispatchIdleDrivers,
+  QUEUE_KEPT,
+  startLiveSimulation,
+} from './service.ts';
 
 /*
  * The demo as the fleet simulator makes it: 30 days run through the driver API (the test database
@@ -51,10 +59,13 @@ describe('the demo history', () => {
     // Proofs: client photos, and manager approvals waiting on proof the driver sent.
     const photos = await one(db.select({ n: count() }).from(taskPhotos));
     expect(photos.n).toBeGreaterThan(50);
-    const pending = await one(
-      db.select({ n: count() }).from(tasks).where(eq(tasks.managerApprovalStatus, 'pending')),
+    const submitted = await one(
+      db
+        .select({ n: count() })
+        .from(tasks)
+        .where(inArray(tasks.managerApprovalStatus, ['pending', 'accepted', 'rejected'])),
     );
-    expect(pending.n).toBeGreaterThan(10);
+    expect(submitted.n).toBeGreaterThan(10);
     const missed = await one(db.select({ n: count() }).from(tasks).where(eq(tasks.status, 'missed')));
     expect(missed.n).toBeGreaterThan(0);
     // Each ended trip has its track.
@@ -78,6 +89,82 @@ describe('the demo history', () => {
     expect(details.status).toBe(200);
     const stops = details.body.data.destinations as { arrived_date: string | null; skipped?: unknown }[];
     expect(stops.some((s) => s.arrived_date !== null)).toBe(true);
+  });
+});
+
+describe("the demo's simulated managers", () => {
+  // The fleets' second admins, who decide in the demo.
+  const MANAGERS = ['dispatch@example.com', 'transport@example.com', 'supervisor@example.com'];
+  const requests = () =>
+    db()
+      .select({
+        id: tasks.id,
+        tenantId: tasks.tenantId,
+        status: tasks.managerApprovalStatus,
+        submitted: tasks.completedDate,
+        decided: tasks.managerDecidedDate,
+        by: admins.email,
+      })
+      .from(tasks)
+      .leftJoin(admins, eq(admins.id, tasks.managerDecidedBy))
+      .where(inArray(tasks.managerApprovalStatus, ['pending', 'accepted', 'rejected']))
+      .orderBy(desc(tasks.completedDate), desc(tasks.id));
+
+  it("decided the history's requests after their submission, most accepted, leaving the recent ones pending", async () => {
+    const rows = await requests();
+    const decided = rows.filter((r) => r.status !== 'pending');
+    const rejected = decided.filter((r) => r.status === 'rejected');
+    expect(decided.length).toBeGreaterThan(50);
+    expect(rejected.length / decided.length).toBeGreaterThan(0.05);
+    expect(rejected.length / decided.length).toBeLessThan(0.3);
+    for (const r of decided) {
+      expect(MANAGERS).toContain(r.by);
+      expect(r.decided!.getTime()).toBeGreaterThan(r.submitted!.getTime());
+      expect(r.decided!.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    for (const tenantId of [1, 2, 3]) {
+      const pending = rows.filter((r) => r.tenantId === tenantId && r.status === 'pending');
+      expect(pending.length, `tenant ${tenantId}`).toBeGreaterThanOrEqual(QUEUE_KEPT);
+      // Each waits for less than two hours (the demo was made minutes before this test), or is among the newest.
+      const recent = Date.now() - DECIDE_AFTER_MS - 30 * 60_000;
+      expect(pending.slice(QUEUE_KEPT).filter((r) => r.submitted!.getTime() < recent)).toEqual([]);
+    }
+  });
+
+  it('decide the requests as they age, each once, announcing each decision', async () => {
+    // Three old requests wait again, as if no manager had looked at them yet.
+    const old = (await requests()).filter((r) => r.tenantId === 1 && r.status !== 'pending').slice(-3);
+    await db()
+      .update(tasks)
+      .set({ managerApprovalStatus: 'pending', managerDecidedDate: null, managerDecidedBy: null })
+      .where(
+        inArray(
+          tasks.id,
+          old.map((r) => r.id),
+        ),
+      );
+    const heard: TChangeEvent[] = [];
+    const decided = await decideDemoApprovals({ ...system(), publish: (e) => heard.push(e) }, Date.now(), 7);
+    expect(decided).toBeGreaterThanOrEqual(3);
+    expect(heard).toHaveLength(decided);
+    expect(new Set(heard.map((e) => `${e.type} ${e.actor.kind}`))).toEqual(
+      new Set(['approval.updated system']),
+    );
+    expect(heard.flatMap((e) => e.ids)).toEqual(expect.arrayContaining(old.map((r) => r.id)));
+    const again = (await requests()).filter((r) => old.some((o) => o.id === r.id));
+    for (const r of again) {
+      expect(['accepted', 'rejected']).toContain(r.status);
+      expect(r.by).toBe('dispatch@example.com');
+    }
+    // Days later every request has been decided but the newest few of each tenant; then nothing is left to do.
+    const later = Date.now() + 3 * 86_400_000;
+    await decideDemoApprovals(system(), later, 8);
+    const rows = await requests();
+    for (const tenantId of [1, 2, 3]) {
+      const pending = rows.filter((r) => r.tenantId === tenantId && r.status === 'pending');
+      expect(pending, `tenant ${tenantId}`).toHaveLength(QUEUE_KEPT);
+    }
+    expect(await decideDemoApprovals(system(), later, 9)).toBe(0);
   });
 });
 

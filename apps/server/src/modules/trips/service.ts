@@ -155,6 +155,7 @@ function toTripRow(t: TTripDetails): TTripRow {
         manager_approval_status: task.managerApprovalStatus,
         client_approval_images: photoUrls(task, 'client'),
         manager_approval_images: photoUrls(task, 'manager'),
+        completed_date: utc(task.completedDate),
       })),
       expected_arrival_date: utc(planned[i]?.arrival ?? null),
       expected_departure_date: utc(planned[i]?.departure ?? null),

@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+import {
+  MESSAGES,
+  toUtcString,
+  type TException,
+  type TExceptionPage,
+  type ZExceptionsQuery,
+  type ZNotSeenQuery,
+} from '@fleet/contract';
+import { emit, type TTenantContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import {
+  exceptionById,
+  exceptionsPage,
+  exceptionStands,
+  markSeen,
+  stopsWithTasks,
+  type TListFilter,
+  type TListRow,
+} from './queries.ts';
+
+/*
+ * Exceptions (spec 000 §3–§4, 002 "Exceptions"): what the exceptions engine (engine.ts, rules.ts)
+ * raised when a trip broke its plan, as the bell and the Exceptions page read them, and their seen
+ * marks. The module's door: routes, main.ts (the engine's process) and the demo's simulation call
+ * these functions only. Withdrawn exceptions (later data proved them wrong) are never shown, and
+ * answer as missing.
+ */
+
+export {
+  catchUpExceptions,
+  startExceptionsEngine,
+  SWEEP_INTERVAL_MS,
+  type TExceptionsEngine,
+  type TJudged,
+} from './engine.ts';
+
+export type TExceptionsFilter = z.output<typeof ZExceptionsQuery>;
+export type TNotSeenFilter = z.output<typeof ZNotSeenQuery>;
+
+const utc = (d: Date | null) => (d ? toUtcString(d) : null);
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.http.notFound);
+
+/** The API's exceptions of these rows, each with its trip's origin, stops and tasks. */
+async function toExceptions(ctx: TTenantContext, rows: TListRow[]): Promise<TException[]> {
+  const tripIds = [...new Set(rows.flatMap((r) => (r.tripId === null ? [] : [r.tripId])))];
+  const stops = await stopsWithTasks(ctx.db, ctx.tenantId, tripIds);
+  const destinationsOf = (tripId: number) => {
+    const out: NonNullable<TException['trip']>['destinations'] = [];
+    for (const s of stops) {
+      if (s.tripId !== tripId) continue;
+      let stop = out.at(-1);
+      if (stop?.id !== s.stopId) out.push((stop = { id: s.stopId, destination_name: s.name, task: [] }));
+      if (s.taskId !== null)
+        stop.task.push({ id: s.taskId, description: s.description ?? '', order_id: s.orderId });
+    }
+    return out;
+  };
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    seen: r.seen,
+    creation_date: toUtcString(r.occurredAt),
+    start_date: utc(r.tripStartDate),
+    data: r.message,
+    expected_date: utc(r.expectedDate),
+    actual_date: utc(r.actualDate),
+    driver:
+      r.driverId === null ? null : { id: r.driverId, fname: r.driverFname ?? '', lname: r.driverLname ?? '' },
+    destination: r.stopId === null ? null : { id: r.stopId, destination_name: r.stopName },
+    trip:
+      r.tripId === null
+        ? null
+        : {
+            id: r.tripId,
+            start_date: utc(r.tripStartDate),
+            warehouse: r.warehouseTitle === null ? null : { title: r.warehouseTitle },
+            destinations: destinationsOf(r.tripId),
+          },
+  }));
+}
+
+async function page(
+  ctx: TTenantContext,
+  filter: TListFilter,
+  paging: { page: number; page_size: number },
+): Promise<TExceptionPage> {
+  const { rows, total } = await exceptionsPage(ctx.db, ctx.tenantId, filter, {
+    limit: paging.page_size,
+    offset: (paging.page - 1) * paging.page_size,
+  });
+  return {
+    success: true,
+    data: await toExceptions(ctx, rows),
+    pagination: { total, page: paging.page, page_size: paging.page_size },
+  };
+}
+
+/** One page of the tenant's exceptions, newest first: one type or all, by driver name. */
+export function exceptionsList(ctx: TTenantContext, query: TExceptionsFilter): Promise<TExceptionPage> {
+  return page(ctx, { type: query.type, driverName: query.driver_name }, query);
+}
+
+/** One page of the tenant's unread exceptions, newest first; the total is the bell's unread count. */
+export function notSeenExceptions(ctx: TTenantContext, query: TNotSeenFilter): Promise<TExceptionPage> {
+  return page(ctx, { notSeen: true }, query);
+}
+
+/** One of the tenant's exceptions; 404 for a withdrawn, unknown or another tenant's one. */
+export async function exceptionOf(ctx: TTenantContext, id: number): Promise<TException> {
+  const row = await exceptionById(ctx.db, ctx.tenantId, id);
+  if (!row) throw notFound();
+  const [exception] = await toExceptions(ctx, [row]);
+  return exception!;
+}
+
+/** Marks one exception seen (spec 000 §4: opening it from the bell); answers 1, or 0 when it was already. */
+export async function markExceptionSeen(ctx: TTenantContext, id: number): Promise<{ updated: number }> {
+  if (!(await exceptionStands(ctx.db, ctx.tenantId, id))) throw notFound();
+  const ids = await markSeen(ctx.db, ctx.tenantId, new Date(), id);
+  emit(ctx, 'exception.updated', ids);
+  return { updated: ids.length };
+}
+
+/** Marks every unread exception of the tenant seen (the bell's "Mark all as read"); answers how many. */
+export async function markAllExceptionsSeen(ctx: TTenantContext): Promise<{ updated: number }> {
+  const ids = await markSeen(ctx.db, ctx.tenantId, new Date());
+  emit(ctx, 'exception.updated', ids);
+  return { updated: ids.length };
+}
