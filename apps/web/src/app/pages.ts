@@ -4,6 +4,11 @@ import type { PageMap } from './routes';
 export const pages: PageMap = {
   login: () => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
   overview: () => import('../features/overview/overview-page').then((m) => ({ default: m.OverviewPage })),
+  dashboard: () => import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+  map: () => import('../features/map/map-page').then((m) => ({ default: m.MapPage })),
+  approvals: () => import('../features/approvals/approvals-page').then((m) => ({ default: m.ApprovalsPage })),
+  exceptions: () =>
+    import('../features/exceptions/exceptions-page').then((m) => ({ default: m.ExceptionsPage })),
   vehicles: () => import('../features/vehicles/vehicles-page').then((m) => ({ default: m.VehiclesPage })),
   drivers: () => import('../features/drivers/drivers-page').then((m) => ({ default: m.DriversPage })),
   admins: () => import('../features/admins/admins-page').then((m) => ({ default: m.AdminsPage })),

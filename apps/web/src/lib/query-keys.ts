@@ -25,6 +25,14 @@ export const queryRoots = {
   destinations: ['destinations'],
   tripTypes: ['trip-types'],
   trips: ['trips'],
+  /** Manager and client approval requests, and their summary. */
+  approvals: ['approvals'],
+  /** The orders monitoring table. */
+  orders: ['orders'],
+  /** The exceptions bell and page. */
+  exceptions: ['exceptions'],
+  /** Drivers' latest locations and day paths (map, dashboard). */
+  locations: ['locations'],
   schedules: ['trip-schedules'],
   blogPosts: ['blog-posts'],
   blogPreviews: ['blog-previews'],
@@ -48,12 +56,13 @@ export const STALE_AFTER_CHANGE = {
   origin: [queryRoots.origins, queryRoots.trips, queryRoots.schedules],
   destination: [queryRoots.destinations],
   trip_type: [queryRoots.tripTypes, queryRoots.trips, queryRoots.schedules],
-  trip: [queryRoots.trips, queryRoots.driverDetails],
+  trip: [queryRoots.trips, queryRoots.driverDetails, queryRoots.orders, queryRoots.approvals],
   // A schedule's trips are made, changed or archived with it.
   schedule: [queryRoots.schedules, queryRoots.trips],
-  stop: [queryRoots.trips, queryRoots.driverDetails],
-  task: [queryRoots.trips, queryRoots.driverDetails],
-  approval: [queryRoots.trips],
+  stop: [queryRoots.trips, queryRoots.driverDetails, queryRoots.orders],
+  task: [queryRoots.trips, queryRoots.driverDetails, queryRoots.orders, queryRoots.approvals],
+  approval: [queryRoots.trips, queryRoots.approvals],
+  exception: [queryRoots.exceptions],
   blog_post: [queryRoots.blogPosts],
   landing_section: [queryRoots.landingSections],
   contact_request: [queryRoots.contactRequests],

@@ -30,7 +30,7 @@ const DEFAULT_HANDLERS: Record<string, MockHandler> = {
   'GET /api/settings/get-volume-units': () => ok([]),
   'POST /api/admin/logout': () => ok(null),
   'GET /api/admin/me': () => fail(401, 'Sign in to continue.'),
-  'GET /api/app-config': () => ok({ map_style_url: null, geocoder: false }),
+  'GET /api/app-config': () => ok({ map_style_url: null, geocoder: false, router: false }),
 };
 
 /**

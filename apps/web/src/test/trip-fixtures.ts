@@ -82,6 +82,7 @@ export const ENDED_TRIP = trip(42, {
           manager_approval_status: null,
           client_approval_images: [],
           manager_approval_images: [],
+          completed_date: null,
         },
         {
           id: 10,
@@ -95,6 +96,7 @@ export const ENDED_TRIP = trip(42, {
           manager_approval_status: 'awaiting_submission',
           client_approval_images: [],
           manager_approval_images: [],
+          completed_date: null,
         },
       ],
     }),

@@ -8,6 +8,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { Brand } from '../../components/brand';
 import { APP_BAR_HEIGHT, DRAWER_MINI_WIDTH } from '../../lib/layout';
 import { paths } from '../../lib/paths';
+import { ExceptionsBell } from './exceptions-bell';
 import { UserMenu } from './user-menu';
 
 interface TopBarProps {
@@ -59,6 +60,7 @@ export function TopBar({ title, email, mobile, onOpenMenu }: TopBarProps) {
           </Typography>
         )}
         <Box sx={{ flexGrow: 1 }} />
+        <ExceptionsBell />
         {email && <UserMenu email={email} />}
       </Toolbar>
     </AppBar>

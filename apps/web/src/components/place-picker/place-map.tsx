@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import Map, { Marker, NavigationControl, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { DEFAULT_MAP_ZOOM } from '@fleet/contract';
-import { OFFLINE_MAP_STYLE } from './offline-map-style';
+import { OFFLINE_MAP_STYLE } from '../live-map/offline-map-style';
 
 export interface PlaceMapProps {
   /** The chosen point, or null when none is chosen yet. */

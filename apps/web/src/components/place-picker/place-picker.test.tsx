@@ -80,7 +80,7 @@ describe('PlacePicker', () => {
     const user = userEvent.setup();
     const asked: string[] = [];
     mockApi({
-      'GET /api/app-config': () => ok({ map_style_url: null, geocoder: true }),
+      'GET /api/app-config': () => ok({ map_style_url: null, geocoder: true, router: false }),
       'GET /api/geocode/search': ({ query }) => {
         asked.push(query.get('q') ?? '');
         return ok([{ name: 'Dubai Mall, Downtown Dubai, UAE', lat: 25.1985, lon: 55.2796 }]);
@@ -100,7 +100,7 @@ describe('PlacePicker', () => {
   it("shows the server's explanation when the geocoder does not answer", async () => {
     const user = userEvent.setup();
     mockApi({
-      'GET /api/app-config': () => ok({ map_style_url: null, geocoder: true }),
+      'GET /api/app-config': () => ok({ map_style_url: null, geocoder: true, router: false }),
       'GET /api/geocode/search': () => fail(502, 'The address search service did not answer.'),
     });
     renderUi(<Harness initial={DUBAI} />);

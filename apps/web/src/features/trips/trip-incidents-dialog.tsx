@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { FINE_STATUS, type TTripRow } from '@fleet/contract';
+import { ImageCarousel } from '../../components/image-carousel';
 import { formatUtc } from '../../lib/dates';
 import { MOBILE_MEDIA_QUERY } from '../../lib/layout';
 import { useTerms } from '../../lib/terms';
@@ -25,10 +27,18 @@ interface Item {
   id: number;
   heading: string;
   lines: string[];
-  pictures: number;
+  /** Picture addresses. */
+  pictures: string[];
 }
 
-/** The fines or accidents of one trip, opened from their cells in the trips table (spec 001 "Trips"). */
+// A fine's or accident's picture is named by its `title`; none are stored yet (the areas recording
+// them come later), and when they are, the server is to give the address there as it does for task photos.
+const pictureAddresses = (pictures: { title: string }[]) => pictures.map((picture) => picture.title);
+
+/**
+ * The fines or accidents of one trip, opened from their cells in the trips table (spec 001 "Trips"),
+ * each with its pictures in the shared carousel (spec 002 "Driver trips screen").
+ */
 export function TripIncidentsDialog({ shown, onClose }: TripIncidentsDialogProps) {
   const terms = useTerms();
   const titleId = useId();
@@ -41,13 +51,13 @@ export function TripIncidentsDialog({ shown, onClose }: TripIncidentsDialogProps
           id: f.id,
           heading: `${f.amount.toFixed(2)} ${terms.currency.symbol} · ${FINE_STATUS[f.status] ?? 'Unknown'}`,
           lines: [f.description, `Issued ${formatUtc(f.issued_date)}`],
-          pictures: f.pictures.length,
+          pictures: pictureAddresses(f.pictures),
         }))
       : shown.trip.accidents.map((a) => ({
           id: a.id,
           heading: a.location ?? 'Unknown location',
           lines: [a.description ?? '', formatUtc(a.created_date)].filter(Boolean),
-          pictures: a.images.length,
+          pictures: pictureAddresses(a.images),
         }));
 
   return (
@@ -74,11 +84,13 @@ export function TripIncidentsDialog({ shown, onClose }: TripIncidentsDialogProps
                     {line}
                   </Typography>
                 ))}
-                <Typography variant="body2" color="text.secondary">
-                  {item.pictures === 0
-                    ? 'No images available.'
-                    : `${item.pictures} image${item.pictures === 1 ? '' : 's'}`}
-                </Typography>
+                <Box sx={{ mt: 1 }}>
+                  <ImageCarousel
+                    images={item.pictures}
+                    alt={`Pictures of ${kind === 'fines' ? 'fine' : 'accident'} ${item.id}`}
+                    height={240}
+                  />
+                </Box>
               </div>
             ))}
           </Stack>

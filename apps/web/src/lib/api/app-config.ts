@@ -4,7 +4,7 @@ import { queryRoots } from '../query-keys';
 import { api } from './client';
 
 /** Until the server answers (or when it cannot), the console assumes no optional services. */
-const NO_SERVICES: TAppConfig = { map_style_url: null, geocoder: false };
+const NO_SERVICES: TAppConfig = { map_style_url: null, geocoder: false, router: false };
 
 export const appConfigQuery = () =>
   queryOptions({

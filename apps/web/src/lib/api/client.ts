@@ -107,7 +107,14 @@ export async function apiFetch(path: string, options: ApiRequestOptions<z.ZodTyp
   }
 
   const json = await readJson(response);
-  const message = isObject(json) && typeof json.responseMessage === 'string' ? json.responseMessage : '';
+  // The usual envelope names its message responseMessage; the `{success, …}` one names it message.
+  const message = !isObject(json)
+    ? ''
+    : typeof json.responseMessage === 'string'
+      ? json.responseMessage
+      : typeof json.message === 'string'
+        ? json.message
+        : '';
 
   if (!response.ok) {
     if (response.status === 401 && options.redirectOnUnauthorized !== false) unauthorizedHandler();
@@ -136,6 +143,25 @@ export async function apiRequest<TSchema extends z.ZodType | undefined = undefin
   return parsed.data as DataOf<TSchema>;
 }
 
+/**
+ * Calls an endpoint answering the spec's `{success, data, …}` envelope (the `v1/` approval, order and
+ * exception calls) and returns the whole answer, validated by `schema`.
+ */
+export async function apiSuccessRequest<TSchema extends z.ZodType>(
+  path: string,
+  options: ApiRequestOptions<TSchema> & { schema: TSchema },
+): Promise<z.output<TSchema>> {
+  const json = await apiFetch(path, options);
+  if (!isObject(json)) throw new ApiError(200, MESSAGES.http.internal, 'shape');
+  if (json.success !== true) {
+    const message = typeof json.message === 'string' ? json.message : MESSAGES.http.internal;
+    throw new ApiError(200, message, 'envelope');
+  }
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(200, MESSAGES.http.internal, 'shape');
+  return parsed.data;
+}
+
 export const api = {
   get: <TSchema extends z.ZodType | undefined = undefined>(
     path: string,
@@ -146,4 +172,9 @@ export const api = {
     body?: unknown,
     options: Omit<ApiRequestOptions<TSchema>, 'method' | 'body'> = {},
   ) => apiRequest(path, { ...options, method: 'POST', body }),
+  patch: <TSchema extends z.ZodType | undefined = undefined>(
+    path: string,
+    body?: unknown,
+    options: Omit<ApiRequestOptions<TSchema>, 'method' | 'body'> = {},
+  ) => apiRequest(path, { ...options, method: 'PATCH', body }),
 };

@@ -1,0 +1,1 @@
+export { CAROUSEL_INTERVAL_MS, ImageCarousel, type ImageCarouselProps } from './image-carousel';
