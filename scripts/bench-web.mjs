@@ -1,8 +1,9 @@
-// `npm run bench:web`: how light and fast the public site is. Starts the built server (run
-// `npm run build` first) on a fresh embedded database, then for every public page measures the
-// JavaScript it loads (gzip bytes) and runs Lighthouse (mobile, simulated slow 4G) in headless
-// Chromium for performance, accessibility, best practices and SEO. Prints a table and writes the
-// figures into docs/benchmarks.md. Exits 1 when a target is missed.
+// `npm run bench:web`: how light and fast the public site and the console are. Starts the built
+// server (run `npm run build` first) on a fresh embedded database, then for every public page measures
+// the JavaScript it loads (gzip bytes) and runs Lighthouse (mobile, simulated slow 4G) in headless
+// Chromium for performance, accessibility, best practices and SEO; then signs in to the console as the
+// demo delivery admin and measures the JavaScript each console page loads on a cold cache. Prints the
+// tables and writes the figures into docs/benchmarks.md. Exits 1 when a target is missed.
 //
 // Environment: BENCH_PORT (default 3340), BENCH_RUNS (Lighthouse runs per page, median kept;
 // default 3), CHROMIUM_PATH (default /usr/bin/chromium), WEB_DIST_DIR (another web build).
@@ -13,13 +14,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3340);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BASE = `http://localhost:${PORT}`;
-const TARGETS = { homeJsKb: 100, performance: 95, accessibility: 95, 'best-practices': 95, seo: 95 };
+const TARGETS = {
+  homeJsKb: 100,
+  consoleInitialJsKb: 250,
+  performance: 95,
+  accessibility: 95,
+  'best-practices': 95,
+  seo: 95,
+};
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const STATIC_PAGES = [
   '/',
@@ -55,6 +64,9 @@ async function startServer() {
       PORT: String(PORT),
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: webDist,
+      // The pages are measured, not the field side: one day of simulated history, no live simulation.
+      DEMO_HISTORY_DAYS: '1',
+      SIMULATE: 'false',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -62,7 +74,7 @@ async function startServer() {
     server.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 120; i += 1) {
+  for (let i = 0; i < 360; i += 1) {
     try {
       if ((await fetch(`${BASE}/api/health`)).ok) return stop;
     } catch {
@@ -71,7 +83,7 @@ async function startServer() {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   stop();
-  throw new Error('the server did not start within 60 s');
+  throw new Error('the server did not start within 180 s');
 }
 
 /** The public pages, and one blog post (the newest published one). */
@@ -137,6 +149,63 @@ async function measure(chrome, page) {
   };
 }
 
+// ---- The console ----
+
+/** The console pages measured; the first is the one a signed-in admin lands on (the initial load). */
+const CONSOLE_PAGES = ['/overview', '/dashboard', '/map', '/approvals', '/trips', '/drivers'];
+const CONSOLE_ADMIN = { email: 'admin@example.com', password: 'admin-demo-pass' };
+
+/**
+ * Signs in through the login page, then opens each console page in a fresh context holding only the
+ * session cookie (cold cache) and adds up the gzip bytes of every script it loads until the network
+ * is idle: what the page costs a returning admin on a new browser.
+ */
+async function measureConsole() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const signIn = await browser.newContext();
+    const page = await signIn.newPage();
+    await page.goto(`${BASE}/login`);
+    await page.getByLabel('Email').fill(CONSOLE_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(CONSOLE_ADMIN.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/overview');
+    const cookies = await signIn.cookies();
+    await signIn.close();
+
+    const rows = [];
+    for (const path of CONSOLE_PAGES) {
+      process.stdout.write(`measuring console ${path}…\n`);
+      const context = await browser.newContext();
+      await context.addCookies(cookies);
+      const tab = await context.newPage();
+      const scripts = new Set();
+      tab.on('response', (res) => {
+        if (res.request().resourceType() === 'script') scripts.add(res.url());
+      });
+      await tab.goto(`${BASE}${path}`, { waitUntil: 'networkidle' });
+      rows.push({ page: path, jsFiles: scripts.size, jsGzipKb: (await gzipBytes([...scripts])) / 1024 });
+      await context.close();
+    }
+    return rows;
+  } finally {
+    await browser.close();
+  }
+}
+
+const consoleMisses = (rows) =>
+  rows[0].jsGzipKb > TARGETS.consoleInitialJsKb
+    ? [`console initial JS ${rows[0].jsGzipKb.toFixed(1)} kB on \`${rows[0].page}\``]
+    : [];
+
+function consoleTable(rows) {
+  return [
+    '| console page (signed in, cold cache) | JS files | JS gzip (kB) |',
+    '|---|---:|---:|',
+    ...rows.map((r) => `| \`${r.page}\` | ${r.jsFiles} | ${r.jsGzipKb.toFixed(1)} |`),
+  ].join('\n');
+}
+
 const misses = (row) => [
   ...(row.page === '/' && row.jsGzipKb > TARGETS.homeJsKb ? [`JS ${row.jsGzipKb.toFixed(1)} kB`] : []),
   ...CATEGORIES.filter((c) => row[c] < TARGETS[c]).map((c) => `${c} ${row[c]}`),
@@ -173,16 +242,21 @@ function lighthouseVersion() {
   return pkg.version;
 }
 
-function writeDoc(rows, chromeVersion) {
+function writeDoc(rows, consoleRows, chromeVersion) {
   const file = path.join(root, 'docs/benchmarks.md');
   const start = '<!-- bench:web:start -->';
   const end = '<!-- bench:web:end -->';
-  const missed = rows.flatMap((r) => misses(r).map((m) => `\`${r.page}\`: ${m}`));
+  const missed = [
+    ...rows.flatMap((r) => misses(r).map((m) => `\`${r.page}\`: ${m}`)),
+    ...consoleMisses(consoleRows),
+  ];
   const section = [
     start,
     machine(chromeVersion),
     '',
     table(rows),
+    '',
+    consoleTable(consoleRows),
     '',
     missed.length ? `Targets missed: ${missed.join('; ')}.` : 'Every target is met.',
     end,
@@ -206,15 +280,19 @@ try {
     process.stdout.write(`measuring ${page}…\n`);
     rows.push(await measure(chrome, page));
   }
-  console.log(`\n${table(rows)}\n`);
+  const consoleRows = await measureConsole();
+  console.log(`\n${table(rows)}\n\n${consoleTable(consoleRows)}\n`);
   for (const row of rows)
     if (row.failed.length) console.log(`${row.page} — audits below 0.9: ${row.failed.join('; ')}`);
-  writeDoc(rows, chromeVersion);
-  const missed = rows.filter((r) => misses(r).length > 0);
+  writeDoc(rows, consoleRows, chromeVersion);
+  const missed = [
+    ...rows.filter((r) => misses(r).length > 0).map((r) => r.page),
+    ...consoleMisses(consoleRows),
+  ];
   console.log(
     missed.length
-      ? `\nTargets missed on ${missed.map((r) => r.page).join(', ')}.`
-      : '\nEvery target is met (≤ 100 kB gzip JS on /, every score ≥ 95).',
+      ? `\nTargets missed: ${missed.join(', ')}.`
+      : "\nEvery target is met (≤ 100 kB gzip JS on /, every score ≥ 95, ≤ 250 kB gzip JS on the console's first page).",
   );
   console.log('Figures written to docs/benchmarks.md.');
   process.exitCode = missed.length ? 1 : 0;
