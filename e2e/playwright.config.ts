@@ -42,7 +42,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     // The first start seeds the demo and simulates its last 30 days: a minute or two on two cores.
-    timeout: 300_000,
+    timeout: 600_000,
     env: { PORT: String(PORT) },
   },
 });
