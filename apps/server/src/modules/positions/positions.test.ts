@@ -1,4 +1,5 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { driverLastPositions, driverLocations, trips } from '../../db/schema/index.ts';
 import type { TPositionUpdate } from '../../platform/events.ts';
@@ -260,7 +261,13 @@ describe('group commit', () => {
       feed: t.positions,
       groupCommit: { maxItems: 12, maxDelayMs: 600_000, concurrency: 1 },
     });
-    const statements = vi.spyOn(t.database.db, 'execute');
+    const execute = vi.spyOn(t.database.db, 'execute');
+    // Only the statements that write fixes: other work of the app (the exceptions engine's locks) may
+    // run meanwhile.
+    const fixWrites = () =>
+      execute.mock.calls.filter(([query]) =>
+        new PgDialect().sqlToQuery(query as SQL).sql.includes('insert into driver_locations'),
+      );
     const base = minutesAgo(50).getTime();
     const answered: number[] = [];
     const first = Array.from({ length: 11 }, (_, i) =>
@@ -271,13 +278,13 @@ describe('group commit', () => {
     );
     await vi.waitFor(() => expect(positionIngestStats(t.database.db)?.waiting).toBe(11), WAIT);
     expect(answered).toEqual([]);
-    expect(statements).not.toHaveBeenCalled();
+    expect(fixWrites()).toHaveLength(0);
     const last = await send(tokenA, [fix(new Date(base + 60_000))]);
     const all = [...(await Promise.all(first)), last];
     expect(all.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
-    expect(statements).toHaveBeenCalledTimes(1);
+    expect(fixWrites()).toHaveLength(1);
     expect(positionIngestStats(t.database.db)).toMatchObject({ groups: 1, items: 12, submissions: 12 });
-    statements.mockRestore();
+    execute.mockRestore();
     startPositionIngest(t.database.db, { feed: t.positions });
   });
 });
