@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -62,13 +62,16 @@ function SettingsForm({ initial, tenantId }: { initial: TTenantSettingsForm; ten
     mode: 'onTouched',
   });
   const save = useSaveTenantSettings();
+  // A page left before the reload is due must not reload whatever page is shown then.
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
   const saveForm = (values: TTenantSettingsForm) =>
     save.mutate(
       { settings: formToSettings(values), tenantId },
       {
         onSuccess: () => {
           snackbar.show(SETTINGS_TEXT.updated, 'success');
-          setTimeout(reloadPage, RELOAD_DELAY_MS);
+          reloadTimer.current = setTimeout(reloadPage, RELOAD_DELAY_MS);
         },
         onError: (error) => snackbar.show(saveErrorMessage(error), 'error'),
       },
