@@ -34,6 +34,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { driverRoutes } from './modules/drivers/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
 import { fineRoutes } from './modules/fines/routes.ts';
 import { accidentRoutes } from './modules/accidents/routes.ts';
 import { refuelRoutes } from './modules/refuels/routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp({
   await app.register(languageRoutes, deps);
   await app.register(vehicleRoutes, deps);
   await app.register(driverRoutes, deps);
+  await app.register(fileRoutes, deps);
   await app.register(fineRoutes, deps);
   await app.register(accidentRoutes, deps);
   await app.register(refuelRoutes, deps);

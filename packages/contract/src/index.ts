@@ -18,3 +18,4 @@ export * from './positions.ts';
 export * from './live.ts';
 export * from './approvals.ts';
 export * from './exceptions.ts';
+export * from './files.ts';

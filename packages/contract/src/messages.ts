@@ -292,6 +292,16 @@ export const MESSAGES = {
     noImage: 'No image to display.',
   },
 
+  /** Pictures of fines, accidents, refuels and vehicle requests (platform/uploads.ts, modules/files). */
+  files: {
+    notImage: 'Pictures must be JPEG, PNG, WebP or HEIC images.',
+    tooLarge: (megabytes: number) => `A picture may be at most ${megabytes} MB.`,
+    tooMany: (max: number) => `A record takes at most ${max} pictures.`,
+    notFound: 'This picture does not exist.',
+    fieldUnknown: (name: string) => `Unknown field: ${name}`,
+    formInvalid: 'The form could not be read: send it as multipart/form-data.',
+  },
+
   /** Driving directions (ROUTER_URL). */
   directions: {
     off: 'No router is configured (ROUTER_URL): routes are drawn as straight legs.',

@@ -6,3 +6,4 @@ export * from './operations.ts';
 export * from './content.ts';
 export * from './idempotency.ts';
 export * from './exceptions.ts';
+export * from './records.ts';

@@ -21,6 +21,7 @@ import { tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
+import { multipartBodyLimit, readMultipartForm } from '../../platform/uploads.ts';
 import { ACCESS } from '../../platform/principal.ts';
 import { driverLogin, driverMe, logout } from '../auth/service.ts';
 import {
@@ -54,46 +55,31 @@ const stopParams = z.object({ stop_id: zId('stop_id') });
 const taskParams = z.object({ task_id: zId('task_id') });
 const tripAnswer = { 200: ZEnvelope(ZDriverAppTrip), ...withAuth };
 
-const PHOTO_FIELDS = new Set<TTaskPhotoUpload['field']>(['photos', 'client_photos', 'manager_photos']);
+const PHOTO_FIELDS: ReadonlySet<string> = new Set<TTaskPhotoUpload['field']>([
+  'photos',
+  'client_photos',
+  'manager_photos',
+]);
 const TEXT_FIELDS = new Set(['note', 'at']);
 
 /** Reads a completion sent as `multipart/form-data`: the text fields and each photo, within the limits. */
 async function completionForm(request: FastifyRequest): Promise<TCompleteTask> {
   const m = MESSAGES.driverApp;
-  const fields: Record<string, string> = {};
-  const photos: TTaskPhotoUpload[] = [];
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: TASK_PHOTO_MAX_BYTES, files: TASK_PHOTOS_MAX, fields: 4, fieldSize: 16 * 1024 },
-    })) {
-      if (part.type === 'file') {
-        if (!PHOTO_FIELDS.has(part.fieldname as TTaskPhotoUpload['field'])) {
-          part.file.resume();
-          throw AppError.field(part.fieldname, m.fieldUnknown(part.fieldname));
-        }
-        photos.push({ field: part.fieldname as TTaskPhotoUpload['field'], data: await part.toBuffer() });
-      } else {
-        if (!TEXT_FIELDS.has(part.fieldname))
-          throw AppError.field(part.fieldname, m.fieldUnknown(part.fieldname));
-        fields[part.fieldname] = String(part.value);
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw AppError.field('photos', m.photoTooLarge(TASK_PHOTO_MAX_BYTES / 1024 / 1024));
-    }
-    if (code === 'FST_FILES_LIMIT') throw AppError.field('photos', m.tooManyPhotos(TASK_PHOTOS_MAX));
-    if (error instanceof AppError) throw error;
-    // Whatever else goes wrong while reading the form (cut short, no boundary, too many fields) is
-    // the request's fault: nothing has been stored yet.
-    throw new AppError('BAD_REQUEST', MESSAGES.http.badRequest);
-  }
-  const parsed = ZCompleteTaskBody.safeParse(fields);
+  const form = await readMultipartForm(request, {
+    fileFields: PHOTO_FIELDS,
+    textFields: TEXT_FIELDS,
+    maxFiles: TASK_PHOTOS_MAX,
+    maxFileBytes: TASK_PHOTO_MAX_BYTES,
+    tooLarge: m.photoTooLarge,
+    tooMany: m.tooManyPhotos,
+    fileField: 'photos',
+  });
+  const parsed = ZCompleteTaskBody.safeParse(form.fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw AppError.field(issue.path.join('.'), issue.message);
   }
+  const photos = form.files.map((f) => ({ field: f.field as TTaskPhotoUpload['field'], data: f.data }));
   return { note: parsed.data?.note, at: parsed.data?.at, photos };
 }
 
@@ -288,7 +274,7 @@ export const driverAppRoutes: ModuleRoutes = async (app, deps) => {
         response: tripAnswer,
       },
       // A request of several photos: the body limit covers them all, each photo is checked on its own.
-      bodyLimit: TASK_PHOTOS_MAX * TASK_PHOTO_MAX_BYTES + 64 * 1024,
+      bodyLimit: multipartBodyLimit(TASK_PHOTOS_MAX, TASK_PHOTO_MAX_BYTES),
     },
     async (r) => {
       const ctx = tenantContext(r, deps);
