@@ -26,6 +26,14 @@ const ENTITY_EVENTS = {
   schedule: ['created', 'updated', 'archived'],
   task: ['completed'],
   approval: ['updated'],
+  fine: ['created', 'updated', 'archived'],
+  /** A diesel refuel a driver reported (corrected or archived by an admin). */
+  refuel: ['created', 'updated', 'archived'],
+  accident: ['created', 'updated', 'archived'],
+  /** A driver's vehicle change request: made, then accepted, swapped or declined. */
+  vehicle_request: ['created', 'updated'],
+  student: ['created', 'updated', 'archived'],
+  guardian: ['created', 'updated'],
   /** Raised by the exceptions engine, withdrawn when later data proves it wrong, or marked seen. */
   exception: ['created', 'updated'],
   blog_post: ['created', 'updated', 'archived'],
