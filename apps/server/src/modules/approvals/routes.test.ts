@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGER_APPROVAL_STATUSES, MESSAGES } from '@fleet/contract';
 import { admins, tasks, tripDestinations, trips } from '../../db/schema/index.ts';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
+import { JPEG, multipartForm as form, PNG } from '../../test/uploads.ts';
 import { NO_MANAGER_APPROVAL } from './service.ts';
 
 /*
@@ -14,36 +15,6 @@ import { NO_MANAGER_APPROVAL } from './service.ts';
 let t: TestApp;
 let delivery: string;
 let namat: string;
-
-// Real images as phones send them, recognised by their first bytes.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0'),
-  Buffer.alloc(64),
-]);
-
-type Part = { name: string; value: string } | { name: string; file: Buffer };
-/** A multipart/form-data body of text fields and files. */
-function form(parts: Part[]) {
-  const boundary = `----approvals${Math.random().toString(16).slice(2)}`;
-  const chunks = parts.flatMap((p) => [
-    Buffer.from(
-      'file' in p
-        ? `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="photo"\r\nContent-Type: application/octet-stream\r\n\r\n`
-        : `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n`,
-    ),
-    'file' in p ? p.file : Buffer.from(p.value),
-    Buffer.from('\r\n'),
-  ]);
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read each answer's own shape
 type Body = any;

@@ -3,49 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_PHOTO_MAX_BYTES, TASK_PHOTOS_MAX, type TDriverAppTrip } from '@fleet/contract';
 import { idempotencyKeys, taskPhotos, tasks, trips } from '../../db/schema/index.ts';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
+import { HEIC, JPEG, multipartForm as form, PDF, PNG, type TFormPart as Part } from '../../test/uploads.ts';
 
 let t: TestApp;
 let delivery: string;
 let namat: string;
-
-// Real images as phones send them, recognised by their first bytes; and what is not an image.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0'),
-  Buffer.alloc(64),
-]);
-const HEIC = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x18]),
-  Buffer.from('ftypheic'),
-  Buffer.from([0, 0, 0, 0]),
-  Buffer.from('mif1heic'),
-  Buffer.alloc(64),
-]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
-
-type Part =
-  { name: string; value: string } | { name: string; file: Buffer; filename?: string; type?: string };
-/** A multipart/form-data body of text fields and files. */
-function form(parts: Part[]) {
-  const boundary = `----driver${Math.random().toString(16).slice(2)}`;
-  const chunks = parts.flatMap((p) => [
-    Buffer.from(
-      'file' in p
-        ? `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename ?? 'photo.jpg'}"\r\nContent-Type: ${p.type ?? 'image/jpeg'}\r\n\r\n`
-        : `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n`,
-    ),
-    'file' in p ? p.file : Buffer.from(p.value),
-    Buffer.from('\r\n'),
-  ]);
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 interface Answer {
   status: number;
