@@ -1,3 +1,5 @@
+import { EXCEPTION_HIGHLIGHT_KEY } from '@fleet/contract';
+
 /**
  * Every browser storage key the console uses, in one place.
  * Session storage holds the signed-in admin (per tab, spec 000 §4); local storage caches tenant
@@ -6,8 +8,10 @@
 export const SESSION_STORAGE_KEYS = {
   /** The admin session of spec 000 §3, as JSON. */
   adminSession: 'fleet.adminSession',
-  /** The exception opened from the notification bell (spec 000 §4). */
-  openedExceptionId: 'fleet.openedExceptionId',
+  /** The exception opened from the notification bell, highlighted on /exceptions (spec 000 §4). */
+  openedExceptionId: EXCEPTION_HIGHLIGHT_KEY,
+  /** The trips an admin switched on in the dashboard's list (spec 000 "Dashboard"). */
+  dashboardShownTrips: 'fleet.dashboard.shownTrips',
   /** A trip another screen asks the trips screen to open read-only, with its dates as the filter (spec 001 "Trips"). */
   openTripWithFilters: 'openTripWithFilters',
 } as const;

@@ -14,8 +14,9 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
-import { EXCEPTION_HIGHLIGHT_KEY, EXCEPTIONS_REFRESH_MS, type TException } from '@fleet/contract';
+import { EXCEPTIONS_REFRESH_MS, type TException } from '@fleet/contract';
 import { useSnackbar } from '../../components/snackbar';
+import { SESSION_STORAGE_KEYS } from '../../lib/storage-keys';
 import {
   exceptionDriverName,
   exceptionOrigin,
@@ -64,7 +65,7 @@ function TenantExceptionsBell() {
 
   // Marks it seen, and opens the Exceptions page with its row highlighted (spec 000 §4).
   const openException = (exception: TException) => {
-    sessionStorage.setItem(EXCEPTION_HIGHLIGHT_KEY, String(exception.id));
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.openedExceptionId, String(exception.id));
     markSeen.mutate(exception.id, {
       onError: () => snackbar.show('The exception could not be marked as seen.', 'error'),
     });

@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { SESSION_STORAGE_KEYS } from '../../lib/storage-keys';
 
 /*
  * The trips the user switched on to keep in the dashboard's list although they wait or are
@@ -6,7 +7,7 @@ import { useCallback, useSyncExternalStore } from 'react';
  * per-tab state, so a reload keeps them and signing out forgets them.
  */
 
-export const SHOWN_TRIPS_KEY = 'fleet.dashboard.shownTrips';
+export const SHOWN_TRIPS_KEY = SESSION_STORAGE_KEYS.dashboardShownTrips;
 
 const listeners = new Set<() => void>();
 let cachedRaw: string | null | undefined;

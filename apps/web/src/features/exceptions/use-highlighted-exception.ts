@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { EXCEPTION_HIGHLIGHT_CHECK_MS, EXCEPTION_HIGHLIGHT_KEY } from '@fleet/contract';
+import { EXCEPTION_HIGHLIGHT_CHECK_MS } from '@fleet/contract';
+import { SESSION_STORAGE_KEYS } from '../../lib/storage-keys';
 
 function readHighlighted(): number | null {
-  const id = Number(sessionStorage.getItem(EXCEPTION_HIGHLIGHT_KEY));
+  const id = Number(sessionStorage.getItem(SESSION_STORAGE_KEYS.openedExceptionId));
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
@@ -18,7 +19,7 @@ export function useHighlightedException() {
     return () => clearInterval(timer);
   }, []);
   const clear = useCallback(() => {
-    sessionStorage.removeItem(EXCEPTION_HIGHLIGHT_KEY);
+    sessionStorage.removeItem(SESSION_STORAGE_KEYS.openedExceptionId);
     setId(null);
   }, []);
   return { id, clear };
