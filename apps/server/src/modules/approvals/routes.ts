@@ -9,23 +9,19 @@ import {
   ZManagerApprovalsQuery,
   ZOrdersPage,
   ZOrdersQuery,
-  ZSuccessErrorEnvelope,
 } from '@fleet/contract';
 import { tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
-import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
+import {
+  ERROR_RESPONSES,
+  ok,
+  SUCCESS_ENVELOPE_ROUTE,
+  SUCCESS_ERROR_RESPONSES,
+} from '../../platform/envelope.ts';
 import { ACCESS } from '../../platform/principal.ts';
 import { approvalSummary, clientApprovals, decideApproval, managerApprovals, orders } from './service.ts';
 
 const tags = ['Approvals'];
-
-/** The spec's `v1/` calls answer `{success, data, …}`, and so do their failures. */
-const v1 = { access: ACCESS.tenantAdmin, envelope: 'success' } as const;
-const V1_ERRORS = {
-  400: ZSuccessErrorEnvelope,
-  401: ZSuccessErrorEnvelope,
-  403: ZSuccessErrorEnvelope,
-} as const;
 
 /**
  * The approvals dashboards (spec 002 "Approvals dashboards") and the dashboard's orders monitoring
@@ -35,13 +31,13 @@ export const approvalRoutes: ModuleRoutes = async (app, deps) => {
   app.get(
     '/api/v1/trips/destinations/approvals/manager',
     {
-      config: v1,
+      config: SUCCESS_ENVELOPE_ROUTE,
       schema: {
         tags,
         summary:
           "One page of the manager's approval requests, newest first: one status or all, by driver name",
         querystring: ZManagerApprovalsQuery,
-        response: { 200: ZApprovalPage, ...V1_ERRORS },
+        response: { 200: ZApprovalPage, ...SUCCESS_ERROR_RESPONSES },
       },
     },
     async (r) => managerApprovals(tenantContext(r, deps), r.query),
@@ -50,11 +46,11 @@ export const approvalRoutes: ModuleRoutes = async (app, deps) => {
   app.get(
     '/api/v1/trips/destinations/approvals/manager/summary',
     {
-      config: v1,
+      config: SUCCESS_ENVELOPE_ROUTE,
       schema: {
         tags,
         summary: 'How many manager approval requests are pending, accepted, rejected and awaiting submission',
-        response: { 200: ZApprovalSummary, ...V1_ERRORS },
+        response: { 200: ZApprovalSummary, ...SUCCESS_ERROR_RESPONSES },
       },
     },
     async (r) => ({ success: true as const, data: await approvalSummary(tenantContext(r, deps)) }),
@@ -63,12 +59,12 @@ export const approvalRoutes: ModuleRoutes = async (app, deps) => {
   app.get(
     '/api/v1/trips/destinations/approvals/client',
     {
-      config: v1,
+      config: SUCCESS_ENVELOPE_ROUTE,
       schema: {
         tags,
         summary: "One page of the client's proof requests (view only), by driver name and order id",
         querystring: ZClientApprovalsQuery,
-        response: { 200: ZApprovalPage, ...V1_ERRORS },
+        response: { 200: ZApprovalPage, ...SUCCESS_ERROR_RESPONSES },
       },
     },
     async (r) => clientApprovals(tenantContext(r, deps), r.query),
@@ -91,12 +87,12 @@ export const approvalRoutes: ModuleRoutes = async (app, deps) => {
   app.get(
     '/api/v1/trips/destinations/tasks/orders',
     {
-      config: v1,
+      config: SUCCESS_ENVELOPE_ROUTE,
       schema: {
         tags: ['Orders'],
         summary: 'One page of orders (tasks with an order id) by completion date, by order id and status',
         querystring: ZOrdersQuery,
-        response: { 200: ZOrdersPage, ...V1_ERRORS },
+        response: { 200: ZOrdersPage, ...SUCCESS_ERROR_RESPONSES },
       },
     },
     async (r) => ({ success: true as const, data: await orders(tenantContext(r, deps), r.query) }),
