@@ -13,7 +13,7 @@ import {
   type TRecordImage,
   type TRecordPhotoFolder,
 } from '@fleet/contract';
-import type { TTenantContext } from '../../platform/context.ts';
+import { inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { newStorageKey } from '../../platform/storage.ts';
@@ -156,18 +156,22 @@ export async function attachPhotos(
 
 /**
  * Stores pictures and records them against a record that `write` makes or changes, in one step:
- * the files are stored first, and taken away again when `write` fails.
+ * the files are checked and stored first (no transaction is held open meanwhile), then `write` runs
+ * in one transaction (`tx`: write the record with it) where `attach(recordId)` records them; when
+ * `write` fails, nothing of it stays and the files are taken away again.
  */
 export async function withPhotos<T>(
   ctx: TTenantContext,
   storage: Storage,
   folder: TRecordPhotoFolder,
   files: TUploadedFile[],
-  write: (attach: (recordId: number) => Promise<void>) => Promise<T>,
+  write: (attach: (recordId: number) => Promise<void>, tx: TTenantContext) => Promise<T>,
 ): Promise<T> {
   const staged = await stagePhotos(storage, ctx.tenantId, folder, files);
   try {
-    return await write((recordId) => attachPhotos(ctx, folder, recordId, staged.photos));
+    return await inTransaction(ctx, (tx) =>
+      write((recordId) => attachPhotos(tx, folder, recordId, staged.photos), tx),
+    );
   } catch (error) {
     await staged.discard();
     throw error;
