@@ -165,7 +165,7 @@ export type TDriverAppTrip = z.infer<typeof ZDriverAppTrip>;
  * When the driver did it, UTC; now when left out. An app that queued the action offline sends the
  * time it was done, so a replay records the real moment. A time in the future is refused.
  */
-const zActionTime = () =>
+export const zActionTime = () =>
   z
     .string()
     .trim()

@@ -302,11 +302,96 @@ export const MESSAGES = {
     formInvalid: 'The form could not be read: send it as multipart/form-data.',
   },
 
+  /** Fines (spec 001 "Fines", §5, §8; the spec's "succesfully" corrected). */
+  fines: {
+    statusInvalid: 'Status must be 0 (Not paid), 1 (Postponed) or 2 (Paid)',
+    dateInFuture: 'The issue date cannot be in the future.',
+    tripUnknown: 'The chosen trip does not exist or has been deleted.',
+    tripOfAnotherDriver: "The chosen trip is not one of this driver's trips.",
+    notFound: 'This fine does not exist.',
+    added: 'Fine added successfully.',
+    updated: 'Fine updated successfully.',
+    deleted: 'Fine deleted successfully.',
+    picturesRequired: 'Add at least one picture.',
+    picturesAdded: 'Pictures added.',
+    pictureRemoved: 'Picture removed.',
+  },
+
   /** Driving directions (ROUTER_URL). */
   directions: {
     off: 'No router is configured (ROUTER_URL): routes are drawn as straight legs.',
     failed: 'The router could not find a route through these points.',
     unavailable: 'The router did not answer.',
+  },
+
+  /** Diesel refuels and accidents (spec 001 "Diesel refuels", "Accidents", §5, §8). */
+  records: {
+    /** Spec 001 §5: amount and volume are numeric, minimum 0.00. */
+    numberInvalid: (label: string) => `${label} must be a number of at least 0.00`,
+    numberTooLarge: (label: string, max: number) => `${label} must be at most ${max}`,
+    decimals: (label: string, places: number) => `${label} may have at most ${places} decimals`,
+    rangeTooLong: (days: number) => `Choose at most ${days} days at a time`,
+    textMax: (max: number) => `Must be at most ${max} characters`,
+  },
+  refuels: {
+    updated: 'Diesel Tank updated successfully.',
+    deleted: 'Refuel deleted successfully.',
+    recorded: 'Refuel recorded.',
+  },
+  accidents: {
+    descriptionRequired: 'Describe what happened',
+    placeRequired: 'Give the location, or the GPS position (lat and lon)',
+    coordinatesPaired: 'Send both lat and lon, or neither',
+    reported: 'Accident reported.',
+  },
+
+  /** School-bus students and their guardians (spec 001 "Students", §5, §8). */
+  students: {
+    /** The student screen's own wording of a missing field. */
+    required: 'Required field',
+    guardianEmailInvalid: 'Email not valid',
+    guardiansInvalid: 'Please ensure all guardian fields are filled correctly.',
+    formInvalid: 'Please fix the errors before saving.',
+    added: 'Student added successfully',
+    deleted: 'Student deleted successfully',
+    schoolBusOnly: 'Students are for school-bus tenants.',
+    notFound: 'This student does not exist.',
+    /** `driver` is the tenant's word for a driver, in lower case. */
+    driverUnavailable: (driver: string) => `The chosen ${driver} does not exist or has been deleted.`,
+    guardianUnknown: 'A chosen guardian does not exist.',
+    guardianShape: "Give an existing guardian's id, or a new guardian's fname, lname, email and password.",
+    guardianEmailTaken: 'This e-mail is already used by another guardian.',
+    guardianEmailTwice: 'Two new guardians have the same e-mail.',
+    tooManyGuardians: (max: number) => `A student has at most ${max} guardians.`,
+  },
+
+  /**
+   * Vehicle change requests (spec 001 "Vehicle change requests"). `bus` is the tenant's word for a
+   * vehicle, in lower case; `Bus` the same with a capital; names are drivers' full names.
+   */
+  vehicleRequests: {
+    notFound: 'This request does not exist.',
+    /** A second decision, or the loser of two at once: where the request stands. */
+    notPending: (outcome: string, when: string, by: string | null) =>
+      `This request is no longer pending: it was ${outcome} on ${when} (UTC)${by ? ` by ${by}` : ''}.`,
+    taken: (Bus: string, reference: string, names: string) =>
+      `${Bus} ${reference} is assigned to ${names}: Swap or Force Accept is needed.`,
+    nothingToSwap: (Bus: string, reference: string) =>
+      `Nobody else has ${Bus} ${reference} now: accept the request instead.`,
+    nothingToGive: (name: string, bus: string) =>
+      `${name} has no ${bus} to exchange: use Force Accept instead.`,
+    driverArchived: (name: string) => `${name} has been deleted: this request can only be declined.`,
+    busArchived: (Bus: string, reference: string) =>
+      `${Bus} ${reference} has been deleted: this request can only be declined.`,
+    accepted: 'Request accepted.',
+    swapped: (buses: string) => `Request accepted: the ${buses} were swapped.`,
+    forced: (names: string, bus: string) => `Request accepted: ${names} no longer has a ${bus}.`,
+    declined: 'Request declined.',
+    // The driver app's side.
+    sent: 'Request sent.',
+    alreadyPending: (bus: string) => `You already have a ${bus} change request waiting for a decision.`,
+    ownVehicle: (bus: string) => `This is already your ${bus}.`,
+    vehicleUnknown: (bus: string) => `The chosen ${bus} does not exist.`,
   },
 
   /** "Are you sure you want to delete this {thing}, This action cannot be undone!" (spec 001 §2). */
