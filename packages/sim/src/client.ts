@@ -238,6 +238,12 @@ export interface TDriverApi {
   completeTask(taskId: number, completion: TTaskCompletion): Promise<TDriverAppTrip>;
   end(tripId: number, at?: number): Promise<TDriverAppTrip>;
   positions(fixes: readonly TSimFix[]): Promise<TPositionBatchResult>;
+  /** A record reported from the road (`/api/v1/driver/refuels`, `…/accidents`): text fields and PNG photos. */
+  report(
+    what: 'refuels' | 'accidents',
+    fields: Record<string, string>,
+    photos: readonly Buffer[],
+  ): Promise<unknown>;
   logout(): Promise<void>;
 }
 
@@ -278,6 +284,24 @@ function driverApi(transport: TTransport, session: TDriverSession): TDriverApi {
       return (JSON.parse(res.body) as { data: TDriverAppTrip }).data;
     },
     positions: (fixes) => post('/api/v1/driver/positions', { positions: fixes.map(appFix) }),
+    async report(what, fields, photos) {
+      const form = multipartBody(
+        fields,
+        photos.map((data, i) => ({
+          field: 'photos',
+          filename: `photo-${i + 1}.png`,
+          contentType: 'image/png',
+          data,
+        })),
+      );
+      const res = await send(transport, {
+        method: 'POST',
+        path: `/api/v1/driver/${what}`,
+        headers: { ...headers, 'content-type': form.contentType },
+        body: form.body,
+      });
+      return (JSON.parse(res.body) as { data: unknown }).data;
+    },
     async logout() {
       await post('/api/v1/driver/logout', {});
     },

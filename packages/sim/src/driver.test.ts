@@ -60,7 +60,9 @@ describe('SimulatedDriver', () => {
     // Each action says when it was done; the photos went as a form.
     const actions = server.requests.filter((r) => /\/(start|arrive|depart|end)$/.test(r.path));
     expect(actions.every((r) => JSON.parse(String(r.body)).at?.startsWith('2025-06-02'))).toBe(true);
-    const forms = server.requests.filter((r) => String(r.headers['content-type']).startsWith('multipart/'));
+    const forms = server.requests.filter(
+      (r) => r.path.endsWith('/complete') && String(r.headers['content-type']).startsWith('multipart/'),
+    );
     expect(forms).toHaveLength(2);
   });
 

@@ -3,6 +3,15 @@ import type { TDriverAppTrip } from '@fleet/contract';
 import { SimHttpError, type TDriverApi, type TFleetClient, type TSimFix } from './client.ts';
 import type { TClock } from './clock.ts';
 import { mixSeed, seeded } from './random.ts';
+import {
+  isRoadReport,
+  ROAD_STREAM,
+  roadReports,
+  sendRoadReport,
+  withRoadReports,
+  type TRoadBehaviour,
+  type TRoadReport,
+} from './road-reports.ts';
 import { tripScript, type TBehaviour, type TDriverPlace, type TStep } from './trip-run.ts';
 
 /*
@@ -64,6 +73,8 @@ export interface TSimulatedDriverOptions {
   signal?: AbortSignal;
   logger?: TSimLogger;
   behaviour?: Partial<TBehaviour>;
+  /** Chances of a refuel and an accident on a trip (road-reports.ts); `DEFAULT_ROAD_BEHAVIOUR` otherwise. */
+  roadBehaviour?: Partial<TRoadBehaviour>;
   /** Seconds between fixes while moving (default 5) and while parked (default 30). */
   fixEverySeconds?: number;
   parkedEverySeconds?: number;
@@ -157,7 +168,14 @@ export class SimulatedDriver {
         parkedEverySeconds: this.o.parkedEverySeconds ?? 30,
       });
       this.log.info({ ...this.who, trip: trip.id, steps: script.steps.length, attempt }, 'running a trip');
-      const played = await this.play(script.steps, trip.id);
+      const reports = roadReports({
+        script,
+        stopNames: new Map(current.stops.map((s) => [s.id, s.name])),
+        originName: current.origin?.title ?? null,
+        random: seeded(mixSeed(this.o.seed, trip.id, attempt, ROAD_STREAM)),
+        behaviour: this.o.roadBehaviour ?? {},
+      });
+      const played = await this.play(withRoadReports(script.steps, reports), trip.id);
       await this.flush();
       if (played === 'stopped') return 'stopped';
       if (played === 'done') {
@@ -171,10 +189,17 @@ export class SimulatedDriver {
   }
 
   /** Plays steps in time; answers the trip as the server has it when an action was refused. */
-  private async play(steps: TStep[], tripId: number): Promise<'done' | 'stopped' | TDriverAppTrip> {
+  private async play(
+    steps: readonly (TStep | TRoadReport)[],
+    tripId: number,
+  ): Promise<'done' | 'stopped' | TDriverAppTrip> {
     const { clock, signal } = this.o;
     for (const step of steps) {
       if (!(await clock.sleepUntil(step.at)) || signal?.aborted) return 'stopped';
+      if (isRoadReport(step)) {
+        await this.sendReport(step);
+        continue;
+      }
       if (step.kind === 'fix') {
         await this.report(step.fix);
         continue;
@@ -283,6 +308,17 @@ export class SimulatedDriver {
       for (const stop of trip.stops) {
         if (stop.state === 'arrived') await api.depart(stop.id, at);
       }
+    }
+  }
+
+  /** A refuel or an accident reported through the app; a refusal is logged and the run goes on. */
+  private async sendReport(report: TRoadReport): Promise<void> {
+    if (!this.o.api || this.actions === 'none') return;
+    try {
+      await sendRoadReport(this.o.api, report, this.at(report));
+      this.log.info({ ...this.who, report: report.kind }, `${report.kind} reported`);
+    } catch (error) {
+      this.log.warn({ ...this.who, report: report.kind, err: String(error) }, `${report.kind} refused`);
     }
   }
 

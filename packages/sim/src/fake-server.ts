@@ -20,11 +20,14 @@ export interface TFakeServer {
   trips: TDriverAppTrip[];
   /** Fixes stored, in the order received. */
   fixes: { lat: number; lon: number; at: string }[];
+  /** Refuels and accidents reported: their text fields and how many photos came with them. */
+  reports: { kind: 'refuels' | 'accidents'; fields: Record<string, string>; photos: number }[];
 }
 
 export function fakeServer(trips: TDriverAppTrip[], options: { deviceId?: string } = {}): TFakeServer {
   const requests: TTransportRequest[] = [];
   const fixes: TFakeServer['fixes'] = [];
+  const reports: TFakeServer['reports'] = [];
   const json = (status: number, body: unknown) => ({ status, body: JSON.stringify(body) });
   const ok = (data: unknown) => json(200, { responseCode: 1, responseMessage: 'OK', data });
   const refuse = (status: number, message: string) =>
@@ -170,9 +173,18 @@ export function fakeServer(trips: TDriverAppTrip[], options: { deviceId?: string
       task.driver_note = fields.note ?? null;
       return ok(trip);
     }
+    m = /^\/api\/v1\/driver\/(refuels|accidents)$/.exec(path!);
+    if (m) {
+      const form = await new Response(request.body, { headers: request.headers }).formData();
+      const fields = Object.fromEntries(
+        [...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+      reports.push({ kind: m[1] as 'refuels' | 'accidents', fields, photos: form.getAll('photos').length });
+      return ok({ id: reports.length, ...fields });
+    }
     return refuse(404, `No route ${request.method} ${path}`);
   };
-  return { transport, requests, trips, fixes };
+  return { transport, requests, trips, fixes, reports };
 }
 
 /**

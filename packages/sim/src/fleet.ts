@@ -9,6 +9,7 @@ import {
   type TSimLogger,
 } from './driver.ts';
 import { mixSeed, textSeed } from './random.ts';
+import type { TRoadBehaviour } from './road-reports.ts';
 import type { TBehaviour } from './trip-run.ts';
 
 /*
@@ -39,6 +40,8 @@ export interface TFleetOptions {
   /** See TAppActions; by default the protocol's. */
   appActions?: TAppActions;
   behaviour?: Partial<TBehaviour>;
+  /** Chances of a refuel and an accident on a trip; `DEFAULT_ROAD_BEHAVIOUR` otherwise. */
+  roadBehaviour?: Partial<TRoadBehaviour>;
   fixEverySeconds?: number;
   parkedEverySeconds?: number;
   batchEverySeconds?: number;
@@ -160,6 +163,7 @@ async function runDriver(options: TFleetOptions, who: TFleetDriver): Promise<TFl
     ...(signal ? { signal } : {}),
     ...(options.appActions ? { appActions: options.appActions } : {}),
     ...(options.behaviour ? { behaviour: options.behaviour } : {}),
+    ...(options.roadBehaviour ? { roadBehaviour: options.roadBehaviour } : {}),
     ...(options.fixEverySeconds ? { fixEverySeconds: options.fixEverySeconds } : {}),
     ...(options.parkedEverySeconds ? { parkedEverySeconds: options.parkedEverySeconds } : {}),
     ...(options.batchEverySeconds ? { batchEverySeconds: options.batchEverySeconds } : {}),

@@ -8,3 +8,5 @@ export * from './trip-run.ts';
 export * from './driver.ts';
 export * from './fleet.ts';
 export * from './load.ts';
+export * from './road-reports.ts';
+export * from './vehicle-requests.ts';
