@@ -43,6 +43,7 @@ import { positionRoutes } from './modules/positions/routes.ts';
 import { trackerRoutes } from './modules/trackers/routes.ts';
 import { languageRoutes } from './modules/languages/routes.ts';
 import { vehicleRoutes } from './modules/vehicles/routes.ts';
+import { vehicleRequestRoutes } from './modules/vehicle-requests/routes.ts';
 import { adminRoutes } from './modules/admins/routes.ts';
 import { tenantRoutes } from './modules/tenants/routes.ts';
 import { driverAppRoutes } from './modules/driver-app/routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp({
   await app.register(settingsRoutes, deps);
   await app.register(languageRoutes, deps);
   await app.register(vehicleRoutes, deps);
+  await app.register(vehicleRequestRoutes, deps);
   await app.register(driverRoutes, deps);
   await app.register(fileRoutes, deps);
   await app.register(fineRoutes, deps);

@@ -14,6 +14,7 @@ import { MATERIALISE_INTERVAL_MS, materialiseSchedules } from './modules/trip-sc
 import { maintainPositionPartitions, PARTITION_INTERVAL_MS } from './modules/positions/service.ts';
 import { startExceptionsEngine } from './modules/exceptions/service.ts';
 import { systemActor } from './platform/principal.ts';
+import { createStorage } from './platform/storage.ts';
 import { routePort, type RoutePort } from './platform/route-port.ts';
 import { deleteOldChangeEvents, EVENT_RETENTION_INTERVAL_MS } from './modules/events/service.ts';
 import {
@@ -70,7 +71,9 @@ async function main() {
   const events = createEventBus({ error: (obj: unknown, msg?: string) => app.log.error(obj, msg) });
   // Its feed of committed positions too: the exceptions engine listens to both.
   const positions = createPositionFeed({ error: (obj: unknown, msg?: string) => app.log.error(obj, msg) });
-  const app = await buildApp({ config, database, logger, events, positions });
+  // One storage for the app and the demo's history (the simulated admin's fine pictures).
+  const storage = createStorage(config.storage);
+  const app = await buildApp({ config, database, logger, events, positions, storage });
   const system = { db: database.db, actor: systemActor('fleet simulator'), publish: events.publish };
   if (seeded && config.demoHistoryDays > 0) {
     // The demo's plans of the last days become trips that ran: the simulator drives them.
@@ -78,7 +81,7 @@ async function main() {
     const began = Date.now();
     // The days' position partitions first, so the history's positions land in them.
     await maintainPositionPartitions(system, { retentionDays: config.positions.retentionDays });
-    await simulateDemoHistory(system, app, { days: config.demoHistoryDays, logger: app.log });
+    await simulateDemoHistory(system, app, { days: config.demoHistoryDays, logger: app.log, storage });
     console.log(`Demo data: ${Math.round((Date.now() - began) / 1000)} s of simulation done.`);
   }
 

@@ -16,3 +16,7 @@ export const tripInProgressAt = (tenantId: SQL, driverId: SQL, at: SQL): SQL => 
     and (${trips.endedDate} is null or ${trips.endedDate} > ${at})
   order by ${trips.startedDate} desc
   limit 1)`;
+
+/** The same for one driver and moment given as values (a record the driver reports, say). */
+export const tripInProgressOf = (tenantId: number, driverId: number, at: Date): SQL =>
+  tripInProgressAt(sql`${tenantId}::int`, sql`${driverId}::int`, sql`${at.toISOString()}::timestamptz`);

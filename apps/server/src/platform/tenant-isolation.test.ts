@@ -13,9 +13,11 @@ import {
   plantMarker,
   plantRecords,
   plantTaskPhoto,
+  PLANTED_PHOTO,
   rowsOf,
   tenantFingerprint,
 } from '../test/tenant-data.ts';
+import { multipartForm } from '../test/uploads.ts';
 
 /**
  * Tenant isolation, proven route by route rather than assumed: every registered API route a tenant
@@ -29,6 +31,13 @@ import {
 
 const A = DEMO.delivery;
 const B = DEMO.namat;
+/**
+ * Routes only school-bus tenants may call answer every other tenant 403 (B included, whatever ids it
+ * sends), so they are walked as the school-bus demo tenant's admin instead, with A's ids all the same:
+ * each walk still proves that A's records answer as ones that do not exist and that A stays untouched.
+ */
+const SCHOOL_BUS_ROUTE = /^\/api\/v1\/school-bus\//;
+const SCHOOL = DEMO.school;
 
 // Planted in A's text (and as odd numbers where A's records hold no text), so any answer to B that
 // shows A's data says so. Matched without case: e-mails carry it in lower case.
@@ -79,6 +88,19 @@ const CANNOT_SUCCEED: Record<string, { status: number; why: string }> = {
     status: 409,
     why: "only a pending request can be decided and the walk's task is not one; modules/approvals/routes.test.ts decides one, and answers another tenant's as one that does not exist",
   },
+  ...Object.fromEntries(
+    ['accept-request', 'swap-request', 'decline-request'].map((call) => [
+      `POST /api/bus-request/${call}`,
+      {
+        status: 409,
+        why: "only a pending request can be decided, and each walk would use one up: the walk names a decided one; modules/vehicle-requests/routes.test.ts decides pending ones, and answers another tenant's as one that does not exist",
+      },
+    ]),
+  ),
+  'GET /api/files/:folder/:title': {
+    status: 400,
+    why: "a picture is named by its generated title, not an id the walk can swap; modules/files/files.test.ts proves that another tenant's title, another folder and a driver who did not send the picture find no picture",
+  },
   'GET /api/v1/directions': {
     status: 400,
     why: 'the walk sends text, not "lon,lat" waypoints (and tests configure no router); it reads no tenant data',
@@ -106,7 +128,10 @@ type Entity =
   | 'accidents'
   | 'diesel_tanks'
   | 'students'
+  | 'guardians'
+  | 'vehicle_requests'
   | 'task_photos'
+  | 'record_photos'
   | 'exceptions';
 type Ids = Record<Entity, number | null>;
 
@@ -127,7 +152,12 @@ const ENTITY_OF_FIELD: Record<string, Entity> = {
   refuel_id: 'diesel_tanks',
   student_id: 'students',
   photo_id: 'task_photos',
+  new_bus_id: 'vehicles',
 };
+/** Routes of a record's pictures, whose `photo_id` names a record picture (`record_photos`). */
+const RECORD_PICTURE_ROUTE = /^\/api\/v1\/fines\/:fine_id\/pictures/;
+/** Routes that take pictures as multipart/form-data: the walk sends one picture in this field. */
+const PICTURE_UPLOADS: Record<string, string> = { 'POST /api/v1/fines/:fine_id/pictures': 'photos' };
 /** What a bare `id` names: the record of the route's area. */
 const ENTITY_OF_ROUTE: [RegExp, Entity][] = [
   [/^\/api\/(trip|v1\/trips)\//, 'trips'],
@@ -143,7 +173,9 @@ const ENTITY_OF_ROUTE: [RegExp, Entity][] = [
   [/^\/api\/(accident|v1\/accidents)\//, 'accidents'],
   [/^\/api\/(diesel-tank|v1\/refuels)\//, 'diesel_tanks'],
   [/^\/api\/(student|v1\/students)\//, 'students'],
+  [/^\/api\/v1\/school-bus\/students\//, 'students'],
   [/^\/api\/v1\/exceptions\//, 'exceptions'],
+  [/^\/api\/bus-request\//, 'vehicle_requests'],
 ];
 
 /**
@@ -175,6 +207,8 @@ const NAMED_VALUES: Record<string, (unique: number) => unknown> = {
   lon: () => 55.3,
   destination_lat: () => 25.2,
   destination_lon: () => 55.3,
+  stop_lat: () => 25.2,
+  stop_lon: () => 55.3,
   time_zone: () => 'Asia/Dubai',
   reference: (n) => `ISO-${n}`,
   year: () => 2020,
@@ -184,6 +218,10 @@ const NAMED_VALUES: Record<string, (unique: number) => unknown> = {
 /** Bodies the schema cannot describe well enough: settings are pairs of known keys and checked values. */
 const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
   'POST /api/tenant-settings/save-all': { data: [{ key: 'location', value: 'Dubai' }] },
+  // A fine's issue time is a past date-time, its status one of three; its trip (optional) must be
+  // its driver's, which the walk's first trip and first driver need not be: the probes still name A's.
+  'POST /api/fine/add': { date: `${day(-1)} 08:00:00`, trip_id: null },
+  'POST /api/fine/save': { date: `${day(-1)} 08:00:00`, trip_id: null, status: 1 },
 };
 
 interface JsonSchema {
@@ -257,7 +295,13 @@ function entityOf(route: RegisteredRoute, path: Path): Entity {
   let entity: Entity | undefined;
   if (name === 'task_id') entity = schedule ? 'schedule_tasks' : 'tasks';
   else if (name === 'id' && inStops) entity = schedule ? 'schedule_destinations' : 'trip_destinations';
-  else if (name === 'id') entity = ENTITY_OF_ROUTE.find(([re]) => re.test(route.url))?.[1];
+  // A student's guardians: `{id}` picks one of the tenant's guardians.
+  else if (name === 'id' && path.includes('guardians')) entity = 'guardians';
+  // `action_id` of the `…/get-images` calls names the record of the route's area, as `id` does.
+  else if (name === 'id' || name === 'action_id')
+    entity = ENTITY_OF_ROUTE.find(([re]) => re.test(route.url))?.[1];
+  // A picture of a record (a fine's): `photo_id` there names a record picture, not a task's proof photo.
+  else if (name === 'photo_id' && RECORD_PICTURE_ROUTE.test(route.url)) entity = 'record_photos';
   else entity = ENTITY_OF_FIELD[name];
   if (!entity) {
     throw new Error(
@@ -424,10 +468,25 @@ async function pickIds(tenantId: number, exceptAdmin: number | null): Promise<Id
     schedule_tasks: await first(
       sql`select id from schedule_tasks where schedule_destination_id = ${scheduleStop} order by id limit 1`,
     ),
-    fines: await live('fines'),
+    // A fine with a picture where there is one: its picture routes name both.
+    fines:
+      (await first(
+        sql`select f.id from fines f where f.tenant_id = ${tenantId} and not f.archived and exists (select 1
+            from record_photos p where p.tenant_id = ${tenantId} and p.folder = 'fines' and p.record_id = f.id)
+            order by f.id limit 1`,
+      )) ?? (await live('fines')),
+    record_photos: await first(
+      sql`select p.id from record_photos p join fines f on f.id = p.record_id and f.tenant_id = ${tenantId}
+          where p.tenant_id = ${tenantId} and p.folder = 'fines' and not f.archived order by f.id, p.id limit 1`,
+    ),
     accidents: await live('accidents'),
     diesel_tanks: await live('diesel_tanks'),
     students: await live('students'),
+    // A decided request: a decision on it is refused (409) the same way every time (CANNOT_SUCCEED).
+    vehicle_requests: await first(
+      sql`select id from vehicle_requests where tenant_id = ${tenantId} and status <> 0 order by id limit 1`,
+    ),
+    guardians: await live('guardians'),
     exceptions: await first(
       sql`select id from exceptions where tenant_id = ${tenantId} and withdrawn_date is null order by id limit 1`,
     ),
@@ -443,11 +502,18 @@ async function pickIds(tenantId: number, exceptAdmin: number | null): Promise<Id
 let counter = 0;
 const unique = () => ++counter;
 let adminB: number;
+let cookieSchool: string;
+let adminSchool: number;
+/** Who walks a route as "B": B's admin, or the school-bus tenant's for the school-bus routes. */
+const walkerOf = (route: RegisteredRoute) =>
+  SCHOOL_BUS_ROUTE.test(route.url) ? { cookie: cookieSchool } : { cookie: cookieB };
 /**
  * B's records to be valid with, picked afresh (a call before may have archived the trip it named);
- * the task named gets a proof photo when it has none, so the photo route has one to serve.
+ * the task named gets a proof photo when it has none, so the photo route has one to serve. A
+ * school-bus route is valid with the school-bus tenant's records.
  */
-async function idsOfB(): Promise<Ids> {
+async function idsOfB(route?: RegisteredRoute): Promise<Ids> {
+  if (route && SCHOOL_BUS_ROUTE.test(route.url)) return pickIds(SCHOOL.tenantId, adminSchool);
   const ids = await pickIds(B.tenantId, adminB);
   if (ids.tasks !== null && ids.task_photos === null) {
     ids.task_photos = await plantTaskPhoto(t.database.db, createStorage(t.config.storage), {
@@ -456,13 +522,25 @@ async function idsOfB(): Promise<Ids> {
       driverId: ids.drivers,
     });
   }
+  // The fine named gets a picture when it has none, so its picture routes have one to remove.
+  if (ids.fines !== null && ids.record_photos === null) {
+    const { payload, headers } = multipartForm([{ name: 'photos', file: PLANTED_PHOTO, type: 'image/png' }]);
+    const url = `/api/v1/fines/${ids.fines}/pictures`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...headers, cookie: cookieB },
+    });
+    ids.record_photos = (res.json() as { data: { id: number }[] }).data[0]!.id;
+  }
   return ids;
 }
 
 const percent = (v: unknown) => encodeURIComponent(String(v));
 async function send(
   call: Call,
-  auth: Record<string, string> = { cookie: cookieB },
+  auth: Record<string, string> = walkerOf(call.route),
 ): Promise<LightMyRequestResponse> {
   figures.requests++;
   const path = call.route.url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => percent(call.params[name]));
@@ -472,6 +550,12 @@ async function send(
     .join('&');
   const url = search ? `${path}?${search}` : path;
   const method = call.route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  const pictureField = PICTURE_UPLOADS[routeKey(call.route)];
+  if (pictureField) {
+    const picture = { name: pictureField, file: PLANTED_PHOTO, filename: 'walk.png', type: 'image/png' };
+    const { payload, headers } = multipartForm([picture]);
+    return t.app.inject({ method, url, payload, headers: { ...headers, ...auth } });
+  }
   if (call.file) {
     const { payload, headers } = multipartFile(call.file.content, call.file.name);
     return t.app.inject({ method, url, payload, headers: { ...headers, ...auth } });
@@ -547,6 +631,12 @@ beforeAll(async () => {
     sql`select id from admins where email = ${B.email}`,
   );
   adminB = adminOfB!.id;
+  cookieSchool = await t.login(SCHOOL.email, SCHOOL.password);
+  const [adminOfSchool] = await rowsOf<{ id: number }>(
+    t.database.db,
+    sql`select id from admins where email = ${SCHOOL.email}`,
+  );
+  adminSchool = adminOfSchool!.id;
   // A's records get the marker (and the fines, refuels… the demo lacks); B gets the same kinds of
   // record, so a route naming one has an id of B to be valid with. A's own admin is among A's picks.
   const seededA = await pickIds(A.tenantId, null);
@@ -605,10 +695,10 @@ describe('tenant isolation', () => {
   it("answers tenant B's own requests on every walked route, showing nothing of A (so refusals below are not validation failures)", async () => {
     for (const route of walkedRoutes()) {
       figures.routes++;
-      const variants = (await callsOf(route, await idsOfB())).length;
+      const variants = (await callsOf(route, await idsOfB(route))).length;
       for (let i = 0; i < variants; i++) {
         // Built afresh each time: the variant before may have archived the record it named.
-        const call = (await callsOf(route, await idsOfB()))[i]!;
+        const call = (await callsOf(route, await idsOfB(route)))[i]!;
         const res = await send(call);
         const where = `${routeKey(route)} as B with B's ids → ${res.statusCode} ${res.body.slice(0, 200)}`;
         const cannot = CANNOT_SUCCEED[routeKey(route)];
@@ -621,7 +711,7 @@ describe('tenant isolation', () => {
 
   it("refuses tenant B every route with tenant A's ids, and A's data stays as it was", async () => {
     for (const route of walkedRoutes()) {
-      const calls = await callsOf(route, await idsOfB());
+      const calls = await callsOf(route, await idsOfB(route));
       if (calls.some((c) => c.slots.length)) figures.routesWithIds++;
       for (const call of calls) {
         for (const slot of call.slots) {
@@ -883,6 +973,8 @@ describe('tenant isolation for drivers', () => {
   };
 
   const driverRoutes = () => apiRoutes().filter((r) => kindsOf(r).includes(DRIVER_KIND));
+  /** A path parameter that is an id (`:trip_id`, `:id`), as opposed to a name (`:folder`, `:title`). */
+  const TAKES_ID = /:([a-z_]+_)?id(\/|$)/;
   const asCall = (route: RegisteredRoute, request: DriverRequest): Call => ({ route, ...request, slots: [] });
   const runMarker = new RegExp(RUN_MARKER, 'i');
 
@@ -908,7 +1000,7 @@ describe('tenant isolation for drivers', () => {
   });
 
   it('knows how to call every driver route that takes an id', () => {
-    const unknown = driverRoutes().filter((r) => r.url.includes(':') && !DRIVER_CALLS[routeKey(r)]);
+    const unknown = driverRoutes().filter((r) => TAKES_ID.test(r.url) && !DRIVER_CALLS[routeKey(r)]);
     expect(
       unknown.map(routeKey),
       "add these to DRIVER_CALLS: a request their caller's own records make succeed",

@@ -11,6 +11,7 @@ import { maintainPositionPartitions } from '../modules/positions/service.ts';
 import { simulateDemoHistory } from '../modules/simulation/service.ts';
 import { createEventBus } from '../platform/events.ts';
 import { systemActor } from '../platform/principal.ts';
+import { createStorage } from '../platform/storage.ts';
 
 /*
  * The seeded demo, made once per test run and copied for each test file: the seed's plans plus
@@ -29,12 +30,13 @@ export async function seedDemoDatabase(database: Database): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-seed-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   const events = createEventBus();
-  const app = await buildApp({ config, database, logger: false, events });
+  const storage = createStorage(config.storage);
+  const app = await buildApp({ config, database, logger: false, events, storage });
   try {
     await app.ready();
     const system = { db: database.db, actor: systemActor('fleet simulator'), publish: events.publish };
     await maintainPositionPartitions(system, { retentionDays: config.positions.retentionDays });
-    await simulateDemoHistory(system, app, { logger: silentLogger });
+    await simulateDemoHistory(system, app, { logger: silentLogger, storage });
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { accidents, dieselTanks, driverLocations, fines, students, taskPhotos } from '../db/schema/index.ts';
+import {
+  accidents,
+  dieselTanks,
+  driverLocations,
+  fines,
+  guardians,
+  studentGuardians,
+  students,
+  taskPhotos,
+} from '../db/schema/index.ts';
 import { newStorageKey, type Storage } from '../platform/storage.ts';
 
 // One tenant's data seen through the database itself, for the tenant-isolation test: a fingerprint
@@ -102,6 +111,9 @@ const CODE_COLUMNS = new Set([
   'manager_approval_status',
   'kind',
   'storage_key',
+  // A record picture's folder (`fines`, …) and thumbnail's place in storage.
+  'folder',
+  'thumb_key',
   'content_type',
   'request_hash',
   'body',
@@ -109,6 +121,8 @@ const CODE_COLUMNS = new Set([
   'device_id',
   'source',
   'type',
+  // How a vehicle change request was approved (accept, swap, force).
+  'resolution',
 ]);
 // Settings whose value is free text shown back to the tenant (the rest are numbers and list entries).
 const TEXT_SETTINGS = [
@@ -124,7 +138,7 @@ const TEXT_SETTINGS = [
 export const MARKED_NUMBERS = { amount: 97531.25, volume: 97531.5, lat: 13.579111, lon: 24.681222 };
 
 /**
- * Gives a driver of the tenant a fine, an accident, a refuel, a position and a student, carrying
+ * Gives a driver of the tenant a fine, an accident, a refuel, a position and a student with a guardian, carrying
  * `text` and `numbers`: the demo seeds none of these, and a record that does not exist cannot leak.
  */
 export async function plantRecords(
@@ -162,15 +176,30 @@ export async function plantRecords(
   await db
     .insert(driverLocations)
     .values({ tenantId, driverId, lat: numbers.lat, lon: numbers.lon, recordedAt: created, source: 'app' });
-  await db.insert(students).values({
-    tenantId,
-    driverId,
-    fname: text,
-    lname: text,
-    stopName: text,
-    stopLat: numbers.lat,
-    stopLon: numbers.lon,
-  });
+  const [student] = await db
+    .insert(students)
+    .values({
+      tenantId,
+      driverId,
+      fname: text,
+      lname: text,
+      stopName: text,
+      stopLat: numbers.lat,
+      stopLon: numbers.lon,
+    })
+    .returning({ id: students.id });
+  // A guardian's e-mail is unique everywhere: the student's id keeps each planted one apart.
+  const [guardian] = await db
+    .insert(guardians)
+    .values({
+      tenantId,
+      fname: text,
+      lname: text,
+      email: `planted.guardian.${student!.id}@example.com`,
+      passwordHash: 'no sign-in',
+    })
+    .returning({ id: guardians.id });
+  await db.insert(studentGuardians).values({ tenantId, studentId: student!.id, guardianId: guardian!.id });
 }
 
 /** A 1×1 PNG, the proof photo planted on a task. */

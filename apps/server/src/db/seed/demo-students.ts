@@ -1,9 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { TStudentValues } from '@fleet/contract';
 import type { Db } from '../client.ts';
-import { drivers, students } from '../schema/index.ts';
+import { drivers } from '../schema/index.ts';
+import { systemContext } from '../../platform/context.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { addStudent } from '../../modules/students/service.ts';
 
-// The school-bus demo tenant's pupils: each driver carries a few, each pupil has a bus stop in a
-// residential area of Dubai, so that trips can be planned from the students' stops.
+// The school-bus demo tenant's pupils: each driver carries three or four, each pupil has a bus stop in
+// a residential area of Dubai, so that trips can be planned from the students' stops, and a parent
+// with a guardian account; now and then a younger sibling shares the stop, the name and the parent.
 
 const AREAS = [
   { area: 'Al Barsha 1', lat: 25.1116, lon: 55.1977 },
@@ -67,30 +72,82 @@ const LAST_NAMES = [
   'Costa',
 ];
 
-const STUDENTS_PER_DRIVER = 4;
+/** Password of every demo guardian (parents of the school-bus demo's pupils): guardian-demo-pass. */
+export const DEMO_GUARDIAN_PASSWORD = 'guardian-demo-pass';
+/** Where the demo parents' e-mails live (a reserved example domain). */
+const GUARDIAN_DOMAIN = 'parents.brightstart.example';
 
-export async function seedDemoStudents(tx: Pick<Db, 'insert' | 'select'>, tenantId: number): Promise<void> {
-  const fleet = await tx
+const PARENT_FIRST_NAMES = [
+  'Khalid',
+  'Fatima',
+  'Rashid',
+  'Mariam',
+  'Samir',
+  'Huda',
+  'Tariq',
+  'Reem',
+  'Anil',
+  'Priya',
+  'Joao',
+  'Ana',
+  'Nabil',
+  'Salma',
+  'Daniel',
+  'Rania',
+];
+
+/** Drivers carry three pupils, every third one four: 80 pupils for the demo's 24 drivers. */
+const pupilsOf = (driverIndex: number) => (driverIndex % 3 === 0 ? 4 : 3);
+/** About one pupil in six is the younger sibling of the pupil before (same bus, stop and parent). */
+const isSibling = (n: number, s: number) => s > 0 && n % 6 === 5;
+
+/**
+ * Adds the pupils through the students service, so they and their guardians obey its rules (a live
+ * driver of the tenant, a guardian e-mail used nowhere else); every parent's account shares the
+ * documented demo password, hashed once.
+ */
+export async function seedDemoStudents(db: Db, tenantId: number): Promise<void> {
+  const ctx = systemContext(db, () => {}, 'demo seed', tenantId);
+  const sharedPasswordHash = await hashPassword(DEMO_GUARDIAN_PASSWORD);
+  const fleet = await db
     .select({ id: drivers.id })
     .from(drivers)
     .where(and(eq(drivers.tenantId, tenantId), eq(drivers.archived, false)))
     .orderBy(asc(drivers.id));
-  const rows = fleet.flatMap((driver, d) =>
-    Array.from({ length: STUDENTS_PER_DRIVER }, (_, s) => {
-      const n = d * STUDENTS_PER_DRIVER + s;
+  let n = 0;
+  let family = 0;
+  for (const [d, driver] of fleet.entries()) {
+    let previous: { values: TStudentValues; parentId: number } | null = null;
+    for (let s = 0; s < pupilsOf(d); s++, n++) {
       // A driver's pupils live in two neighbouring areas of one route; each stop a street apart.
       const place = AREAS[(d * 2 + Math.floor(s / 2)) % AREAS.length]!;
-      const street = 5 + ((n * 7) % 40);
-      return {
-        tenantId,
-        driverId: driver.id,
-        fname: FIRST_NAMES[(n * 5) % FIRST_NAMES.length]!,
-        lname: LAST_NAMES[(n * 3 + d) % LAST_NAMES.length]!,
-        stopName: `${place.area}, Street ${street}`,
-        stopLat: Number((place.lat + ((s % 2) * 2 - 1) * 0.0021 * (1 + (n % 3))).toFixed(6)),
-        stopLon: Number((place.lon + ((n % 5) - 2) * 0.0017).toFixed(6)),
-      };
-    }),
-  );
-  if (rows.length > 0) await tx.insert(students).values(rows);
+      const fname = FIRST_NAMES[(n * 5) % FIRST_NAMES.length]!;
+      let values: TStudentValues;
+      if (previous && isSibling(n, s)) {
+        values = { ...previous.values, fname, guardians: [{ id: previous.parentId }] };
+      } else {
+        family++;
+        const lname = LAST_NAMES[(n * 3 + d) % LAST_NAMES.length]!;
+        const parent = PARENT_FIRST_NAMES[(family * 7) % PARENT_FIRST_NAMES.length]!;
+        values = {
+          fname,
+          lname,
+          stop_name: `${place.area}, Street ${5 + ((n * 7) % 40)}`,
+          stop_lat: Number((place.lat + ((s % 2) * 2 - 1) * 0.0021 * (1 + (n % 3))).toFixed(6)),
+          stop_lon: Number((place.lon + ((n % 5) - 2) * 0.0017).toFixed(6)),
+          driver_id: driver.id,
+          guardians: [
+            {
+              fname: parent,
+              lname,
+              email: `${parent}.${lname}.${family}@${GUARDIAN_DOMAIN}`.toLowerCase(),
+              password: DEMO_GUARDIAN_PASSWORD,
+            },
+          ],
+        };
+      }
+      const pupil = await addStudent(ctx, values, { sharedPasswordHash });
+      previous = { values, parentId: pupil.guardians[0]!.id };
+    }
+  }
 }

@@ -55,7 +55,8 @@ describe('demo students', () => {
     expect(ids.length).toBeGreaterThanOrEqual(20);
     for (const id of ids.slice(0, 3)) {
       const res = await call(t, cookie, 'GET', `/api/driver/get-driver-students?id=${id}`);
-      expect(res.body.data.length).toBe(4);
+      // Three pupils a driver, four for every third (80 in all: demo-students.ts).
+      expect([3, 4]).toContain(res.body.data.length);
       for (const pupil of res.body.data) {
         expect(pupil.stop_name).toMatch(/, Street \d+$/);
         expect(Math.abs(pupil.stop_lat - 25.15)).toBeLessThan(0.2);

@@ -1,13 +1,41 @@
-import { toUtcString, type TDriverAccident } from '@fleet/contract';
-import type { TTenantContext } from '../../platform/context.ts';
+import {
+  LATEST_ACCIDENTS_DEFAULT,
+  MESSAGES,
+  recordRange,
+  toUtcString,
+  type TAccidentRow,
+  type TDriverAccident,
+  type TDriverAccidentBody,
+  type TRecordImage,
+  type TRecordRangeBody,
+  type TReportedAccident,
+} from '@fleet/contract';
+import { emit, type TTenantContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage.ts';
+import type { TUploadedFile } from '../../platform/uploads.ts';
 import { driverOf } from '../drivers/service.ts';
-import { listDriverAccidents } from './queries.ts';
+import { picturesOf, recordImages, withPhotos } from '../files/service.ts';
+import { actionTime } from '../trips/service.ts';
+import {
+  findLiveAccident,
+  insertAccident,
+  listAccidents,
+  listDriverAccidents,
+  type TAccidentDbRow,
+} from './queries.ts';
 
 /*
- * Accidents (spec 000 §2, the driver details' Accidents tab): where and how a driver's vehicle was
- * damaged, on which trip. The module's door: routes, other modules, jobs and the seed call these
- * functions only.
+ * Accidents (spec 001 "Accidents", spec 000 §2 the driver details' Accidents tab; "Emergency
+ * events" for namat tenants): where and how a driver's vehicle was damaged, on which trip, with
+ * photos (folder `accidents`). Drivers report them from the road with their GPS position; admins
+ * list them by date. The spec gives the console no edit or delete of an accident: an accident is
+ * evidence, kept as reported. The module's door: routes, other modules, jobs and the seed call
+ * these functions only. A report announces `accident.created` once committed.
  */
+
+const FOLDER = 'accidents';
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.http.notFound);
 
 /** A driver's accidents, newest first (the driver must be the tenant's, archived or not). */
 export async function driverAccidents(ctx: TTenantContext, driverId: number): Promise<TDriverAccident[]> {
@@ -19,4 +47,89 @@ export async function driverAccidents(ctx: TTenantContext, driverId: number): Pr
     description: a.description,
     trip_id: a.tripId,
   }));
+}
+
+/** What the console and the reporting driver both see of an accident. */
+const accidentFields = (a: TAccidentDbRow['accident']) => ({
+  id: a.id,
+  location: a.location,
+  description: a.description,
+  lat: a.lat,
+  lon: a.lon,
+  created_date: toUtcString(a.createdDate),
+  trip_id: a.tripId,
+});
+
+async function toRows(ctx: TTenantContext, rows: TAccidentDbRow[]): Promise<TAccidentRow[]> {
+  const pictures = await picturesOf(
+    ctx,
+    FOLDER,
+    rows.map((r) => r.accident.id),
+  );
+  return rows.map(({ accident, driver }) => ({
+    ...accidentFields(accident),
+    driver,
+    pictures: pictures.get(accident.id) ?? [],
+  }));
+}
+
+/** The tenant's live accidents of the range (UTC days, both included; today when left out), newest first. */
+export async function accidentsBetween(
+  ctx: TTenantContext,
+  range: TRecordRangeBody,
+): Promise<TAccidentRow[]> {
+  return toRows(ctx, await listAccidents(ctx.db, ctx.tenantId, recordRange(range)));
+}
+
+/**
+ * The tenant's newest live accidents (`accident/get-latest-accidents`; the spec defines the call
+ * without its answer): the `limit` newest, 10 by default, newest first.
+ */
+export async function latestAccidents(
+  ctx: TTenantContext,
+  limit = LATEST_ACCIDENTS_DEFAULT,
+): Promise<TAccidentRow[]> {
+  return toRows(ctx, await listAccidents(ctx.db, ctx.tenantId, { latest: limit }));
+}
+
+/** A live accident's photos with their addresses (`accident/get-images`). */
+export async function accidentImages(ctx: TTenantContext, id: number): Promise<TRecordImage[]> {
+  if (!(await findLiveAccident(ctx.db, ctx.tenantId, id))) throw notFound();
+  return recordImages(ctx, FOLDER, id);
+}
+
+/** The signed-in driver's id: only drivers report from the road. */
+function reportingDriver(ctx: TTenantContext): number {
+  if (ctx.actor.kind !== 'driver') throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenRole);
+  return ctx.actor.id;
+}
+
+/**
+ * An accident the signed-in driver reports, with photos: what happened, where (in words and/or
+ * from the GPS), at `at` (now when left out, never in the future), tied to the trip they had in
+ * progress then. The photos are checked and stored first; nothing is kept when any is refused or
+ * the write fails.
+ */
+export async function reportAccident(
+  ctx: TTenantContext,
+  storage: Storage,
+  input: TDriverAccidentBody,
+  photos: TUploadedFile[],
+): Promise<TReportedAccident> {
+  const driverId = reportingDriver(ctx);
+  const at = actionTime(input.at);
+  const accident = await withPhotos(ctx, storage, FOLDER, photos, async (attach, tx) => {
+    const row = await insertAccident(tx.db, tx.tenantId, {
+      driverId,
+      at,
+      description: input.description,
+      location: input.location ?? null,
+      lat: input.lat ?? null,
+      lon: input.lon ?? null,
+    });
+    await attach(row.id);
+    emit(tx, 'accident.created', [row.id]);
+    return row;
+  });
+  return { ...accidentFields(accident), photos: await recordImages(ctx, FOLDER, accident.id) };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { changeEvents, tasks, tripDestinations, trips } from '../../db/schema/index.ts';
+import { changeEvents, tasks, tripDestinations, trips, vehicleRequests } from '../../db/schema/index.ts';
 
 /** The tenant filter of change_events: a tenant's rows, or the product's own (tenant_id null). */
 const ofTenant = (tenantId: number | null): SQL =>
@@ -59,6 +59,14 @@ export async function taskDrivers(db: Db, tenantId: number, taskIds: number[]) {
     )
     .innerJoin(trips, and(eq(trips.tenantId, tasks.tenantId), eq(trips.id, tripDestinations.tripId)))
     .where(and(eq(tasks.tenantId, tenantId), inArray(tasks.id, taskIds)));
+}
+
+/** Each vehicle change request's driver (who asked). */
+export async function vehicleRequestDrivers(db: Db, tenantId: number, requestIds: number[]) {
+  return db
+    .select({ id: vehicleRequests.id, driverId: vehicleRequests.driverId })
+    .from(vehicleRequests)
+    .where(and(eq(vehicleRequests.tenantId, tenantId), inArray(vehicleRequests.id, requestIds)));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   stopDrivers,
   taskDrivers,
   tripDrivers,
+  vehicleRequestDrivers,
 } from './queries.ts';
 
 /*
@@ -42,14 +43,23 @@ export function audienceOf(principal: TPrincipal): TAudience | null {
   }
 }
 
-/** The entities of a driver's own work; the ids of `approval.updated` are its tasks' ids. */
-const DRIVER_ENTITIES = new Set<TEventEntity>(['trip', 'stop', 'task', 'approval']);
+/**
+ * The entities of a driver's own work; the ids of `approval.updated` are its tasks' ids, those of
+ * `vehicle_request.*` the driver's vehicle change requests (the decision reaches the driver's app).
+ */
+const DRIVER_ENTITIES = new Set<TEventEntity>(['trip', 'stop', 'task', 'approval', 'vehicle_request']);
 const DRIVERS_OF: Partial<
   Record<
     TEventEntity,
     (db: Db, tenantId: number, ids: number[]) => Promise<{ id: number; driverId: number | null }[]>
   >
-> = { trip: tripDrivers, stop: stopDrivers, task: taskDrivers, approval: taskDrivers };
+> = {
+  trip: tripDrivers,
+  stop: stopDrivers,
+  task: taskDrivers,
+  approval: taskDrivers,
+  vehicle_request: vehicleRequestDrivers,
+};
 
 /**
  * The drivers a change is about, looked up once per change however many driver streams ask

@@ -1,6 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { fines } from '../../db/schema/index.ts';
+import { drivers, fines, trips, tripTypes } from '../../db/schema/index.ts';
 
 /** One page of a driver's live fines, latest issued first, and how many there are in all. */
 export async function listDriverFines(
@@ -20,4 +21,100 @@ export async function listDriverFines(
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { rows, total: total?.n ?? 0 };
+}
+
+// The trip's own driver, beside the fine's (a trip may have been given to another driver since).
+const tripDriver = alias(drivers, 'trip_driver');
+
+export interface TFineFilter {
+  /** Issued in [from, to). */
+  from?: Date;
+  to?: Date;
+  id?: number;
+}
+
+/** Live fines with their driver, trip (its type and driver), newest issued first. */
+export function listFines(db: Db, tenantId: number, filter: TFineFilter) {
+  return db
+    .select({
+      fine: fines,
+      driver: { id: drivers.id, fname: drivers.fname, lname: drivers.lname },
+      trip: { id: trips.id, startDate: trips.startDate, warehouseId: trips.warehouseId },
+      type: { title: tripTypes.title },
+      tripDriver: { id: tripDriver.id, fname: tripDriver.fname, lname: tripDriver.lname },
+    })
+    .from(fines)
+    .leftJoin(drivers, and(eq(drivers.id, fines.driverId), eq(drivers.tenantId, tenantId)))
+    .leftJoin(trips, and(eq(trips.id, fines.tripId), eq(trips.tenantId, tenantId)))
+    .leftJoin(tripTypes, and(eq(tripTypes.id, trips.typeId), eq(tripTypes.tenantId, tenantId)))
+    .leftJoin(tripDriver, and(eq(tripDriver.id, trips.driverId), eq(tripDriver.tenantId, tenantId)))
+    .where(
+      and(
+        eq(fines.tenantId, tenantId),
+        eq(fines.archived, false),
+        filter.id === undefined ? undefined : eq(fines.id, filter.id),
+        filter.from ? gte(fines.issuedDate, filter.from) : undefined,
+        filter.to ? lt(fines.issuedDate, filter.to) : undefined,
+      ),
+    )
+    .orderBy(desc(fines.issuedDate), desc(fines.id));
+}
+export type TFineListRow = Awaited<ReturnType<typeof listFines>>[number];
+
+/** A live fine of the tenant; `lock` holds its row until the transaction ends (its pictures are counted). */
+export async function findFine(db: Db, tenantId: number, id: number, { lock = false } = {}) {
+  const query = db
+    .select()
+    .from(fines)
+    .where(and(eq(fines.tenantId, tenantId), eq(fines.id, id), eq(fines.archived, false)))
+    .limit(1);
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+/** A live trip of the tenant and its driver, for a fine naming it. */
+export async function findLiveTrip(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select({ id: trips.id, driverId: trips.driverId })
+    .from(trips)
+    .where(and(eq(trips.tenantId, tenantId), eq(trips.id, id), eq(trips.archived, false)))
+    .limit(1);
+  return row;
+}
+
+export type TFineValues = Pick<
+  typeof fines.$inferInsert,
+  'driverId' | 'tripId' | 'amount' | 'description' | 'issuedDate' | 'status'
+>;
+
+export async function insertFine(
+  db: Db,
+  tenantId: number,
+  values: TFineValues & { creationDate?: Date | undefined },
+): Promise<number> {
+  const [row] = await db
+    .insert(fines)
+    .values({ tenantId, ...values })
+    .returning({ id: fines.id });
+  return row!.id;
+}
+
+/** Changes a live fine; answers its id, or undefined when there is none. */
+export async function updateFine(db: Db, tenantId: number, id: number, values: TFineValues) {
+  const [row] = await db
+    .update(fines)
+    .set(values)
+    .where(and(eq(fines.tenantId, tenantId), eq(fines.id, id), eq(fines.archived, false)))
+    .returning({ id: fines.id });
+  return row?.id;
+}
+
+/** Archives a live fine; answers its id, or undefined when there is none. */
+export async function archiveFineRow(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .update(fines)
+    .set({ archived: true })
+    .where(and(eq(fines.tenantId, tenantId), eq(fines.id, id), eq(fines.archived, false)))
+    .returning({ id: fines.id });
+  return row?.id;
 }

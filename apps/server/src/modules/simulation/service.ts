@@ -27,6 +27,9 @@ import { drivers } from '../drivers/service.ts';
 import { catchUpExceptions } from '../exceptions/service.ts';
 import { tenantsList } from '../tenants/service.ts';
 import { addTrip, driverTrips } from '../trips/service.ts';
+import { simulateDemoVehicleRequests } from './vehicle-requests.ts';
+import { recordDemoFines } from './fines.ts';
+import type { Storage } from '../../platform/storage.ts';
 
 /*
  * The fleet simulator (@fleet/sim) run by the server for the demo: the demo tenants' drivers sign in
@@ -174,7 +177,18 @@ const quietLogger = (log: TSimLogger): TSimLogger => ({ info() {}, warn() {}, er
 export async function simulateDemoHistory(
   ctx: TServiceContext,
   app: FastifyInstance,
-  { now = Date.now(), days = HISTORY_DAYS, logger }: { now?: number; days?: number; logger: TSimLogger },
+  {
+    now = Date.now(),
+    days = HISTORY_DAYS,
+    logger,
+    storage,
+  }: {
+    now?: number;
+    days?: number;
+    logger: TSimLogger;
+    /** Where the demo's pictures go (the simulated admin's fine pictures). */
+    storage: Storage;
+  },
 ): Promise<void> {
   if (days <= 0) return;
   // From the start of the first day (UTC), so that day's trips are taken up from their beginning.
@@ -197,10 +211,30 @@ export async function simulateDemoHistory(
         pollMinutes: 24 * 60,
       });
     }
+    await simulateDemoVehicleRequests(
+      ctx,
+      transport,
+      (await demoTenants(ctx)).map((t) => ({
+        tenantId: t.tenantId,
+        drivers: [...t.app, ...t.trackers],
+        adminEmail: t.managerEmail,
+      })),
+      { now, seed: SIMULATION_SEED },
+    );
   } finally {
     app.log.level = level;
   }
   await decideDemoApprovals(ctx, now, 0);
+  await recordDemoFines(
+    ctx,
+    storage,
+    (await demoTenants(ctx)).map((t) => ({
+      tenantId: t.tenantId,
+      driverIds: t.driverIds,
+      adminEmail: t.managerEmail,
+    })),
+    { now, days, seed: SIMULATION_SEED },
+  );
   // The exceptions engine judges the replayed days in one pass: judging every replayed event as it
   // came would cost more than the replay itself. What the demo shows is what the engine found.
   await catchUpExceptions(ctx.db, ctx.publish, { from: new Date(start), now: new Date(now) });

@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { students } from '../../db/schema/index.ts';
+import { escapeLike } from '../../db/like.ts';
+import { drivers, guardians, studentGuardians, students } from '../../db/schema/index.ts';
 
 /** The live students a driver carries, by last then first name. */
 export const listDriverStudents = (db: Db, tenantId: number, driverId: number) =>
@@ -11,3 +12,164 @@ export const listDriverStudents = (db: Db, tenantId: number, driverId: number) =
       and(eq(students.tenantId, tenantId), eq(students.driverId, driverId), eq(students.archived, false)),
     )
     .orderBy(asc(students.lname), asc(students.fname));
+
+export interface StudentFilter {
+  id?: number | undefined;
+  search?: string | undefined;
+}
+
+/**
+ * The tenant's live students by last then first name, with the name of the driver who carries
+ * each; `search` matches a first, last or full name.
+ */
+export function listStudents(db: Db, tenantId: number, { id, search }: StudentFilter = {}) {
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  return db
+    .select({
+      id: students.id,
+      fname: students.fname,
+      lname: students.lname,
+      stopName: students.stopName,
+      stopLat: students.stopLat,
+      stopLon: students.stopLon,
+      driverId: students.driverId,
+      driverFname: drivers.fname,
+      driverLname: drivers.lname,
+    })
+    .from(students)
+    .leftJoin(drivers, and(eq(drivers.id, students.driverId), eq(drivers.tenantId, tenantId)))
+    .where(
+      and(
+        eq(students.tenantId, tenantId),
+        eq(students.archived, false),
+        id === undefined ? undefined : eq(students.id, id),
+        pattern
+          ? or(
+              ilike(students.fname, pattern),
+              ilike(students.lname, pattern),
+              sql`(${students.fname} || ' ' || ${students.lname}) ilike ${pattern}`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(students.lname), asc(students.fname), asc(students.id));
+}
+export type TStudentListRow = Awaited<ReturnType<typeof listStudents>>[number];
+
+const guardianColumns = {
+  id: guardians.id,
+  fname: guardians.fname,
+  lname: guardians.lname,
+  email: guardians.email,
+};
+
+/** The live guardians of these students, by last then first name. */
+export function guardiansOfStudents(db: Db, tenantId: number, studentIds: number[]) {
+  if (studentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ studentId: studentGuardians.studentId, ...guardianColumns })
+    .from(studentGuardians)
+    .innerJoin(
+      guardians,
+      and(eq(guardians.id, studentGuardians.guardianId), eq(guardians.tenantId, tenantId)),
+    )
+    .where(
+      and(
+        eq(studentGuardians.tenantId, tenantId),
+        inArray(studentGuardians.studentId, studentIds),
+        eq(guardians.archived, false),
+      ),
+    )
+    .orderBy(asc(guardians.lname), asc(guardians.fname), asc(guardians.id));
+}
+
+/** The tenant's live guardians, by last then first name (never their password hash). */
+export const listGuardians = (db: Db, tenantId: number) =>
+  db
+    .select(guardianColumns)
+    .from(guardians)
+    .where(and(eq(guardians.tenantId, tenantId), eq(guardians.archived, false)))
+    .orderBy(asc(guardians.lname), asc(guardians.fname), asc(guardians.id));
+
+/** Which of these ids are live guardians of the tenant. */
+export async function liveGuardianIds(db: Db, tenantId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: guardians.id })
+    .from(guardians)
+    .where(and(eq(guardians.tenantId, tenantId), eq(guardians.archived, false), inArray(guardians.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Which of these e-mails (lower case) a live guardian of any tenant already signs in with: the
+ * e-mail is a sign-in identity, unique everywhere.
+ */
+export async function guardianEmailsInUse(db: Db, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: sql<string>`lower(${guardians.email})` })
+    .from(guardians)
+    .where(and(eq(guardians.archived, false), inArray(sql`lower(${guardians.email})`, emails)));
+  return new Set(rows.map((r) => r.email));
+}
+
+export interface TStudentRowValues {
+  fname: string;
+  lname: string;
+  stopName: string;
+  stopLat: number;
+  stopLon: number;
+  driverId: number | null;
+}
+
+export async function insertStudent(db: Db, tenantId: number, values: TStudentRowValues): Promise<number> {
+  const [row] = await db
+    .insert(students)
+    .values({ tenantId, ...values })
+    .returning({ id: students.id });
+  return row!.id;
+}
+
+export interface TGuardianRowValues {
+  fname: string;
+  lname: string;
+  email: string;
+  passwordHash: string;
+}
+
+/** Inserts guardians in one statement; answers their ids in the order given. */
+export async function insertGuardians(
+  db: Db,
+  tenantId: number,
+  rows: TGuardianRowValues[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(guardians)
+    .values(rows.map((r) => ({ tenantId, ...r })))
+    .returning({ id: guardians.id });
+  return inserted.map((r) => r.id);
+}
+
+export async function linkGuardians(
+  db: Db,
+  tenantId: number,
+  studentId: number,
+  guardianIds: number[],
+): Promise<void> {
+  if (guardianIds.length === 0) return;
+  await db
+    .insert(studentGuardians)
+    .values(guardianIds.map((guardianId) => ({ tenantId, studentId, guardianId })));
+}
+
+/** Archives a live student of the tenant; false when there is none with this id. */
+export async function archiveStudentRow(db: Db, tenantId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(students)
+    .set({ archived: true })
+    .where(and(eq(students.tenantId, tenantId), eq(students.id, id), eq(students.archived, false)))
+    .returning({ id: students.id });
+  return rows.length > 0;
+}

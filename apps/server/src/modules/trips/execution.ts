@@ -95,8 +95,11 @@ function actingDriver(ctx: TTenantContext): number {
 // Phones' clocks run a little ahead at times; more than this is a wrong time, not a skew.
 const CLOCK_SKEW_MS = 2 * 60_000;
 
-/** When an action was done: the time the app sends (an offline queue), else now. */
-function actionTime(at: string | undefined): Date {
+/**
+ * When an action was done: the time the app sends (an offline queue), else now; never in the
+ * future (400 on `at`). The driver app's rule for every action it sends, its reports included.
+ */
+export function actionTime(at: string | undefined): Date {
   const now = Date.now();
   if (!at) return new Date(now);
   const time = parseUtcDateTime(at);

@@ -10,6 +10,7 @@ import {
   tripStatusOf,
   tripStatusText,
   type TDriverTrip,
+  type TPicture,
   type TTripPage,
   type TTripRow,
 } from '@fleet/contract';
@@ -19,6 +20,7 @@ import { emit, inTransaction, type TTenantContext } from '../../platform/context
 import { AppError } from '../../platform/errors.ts';
 import type { XlsxColumn } from '../../platform/xlsx.ts';
 import { driverOf, findDriver } from '../drivers/service.ts';
+import { picturesOf } from '../files/service.ts';
 import { tenantProfile } from '../settings/service.ts';
 import { findDestinations, findOrigin } from '../places/service.ts';
 import { findTripType } from '../trip-types/service.ts';
@@ -61,6 +63,7 @@ import { taskPhotoUrl, type TPhotoKind } from './execution.ts';
 export { planRefs };
 // Running a trip: the driver app's transitions, the trip follower of positions, the task photos.
 export {
+  actionTime,
   arriveAtStop,
   completeTask,
   departFromStop,
@@ -125,8 +128,14 @@ export async function resolveTripHeader(ctx: TTenantContext, input: TTripHeader)
 const photoUrls = (task: { id: number; photos: { id: number; kind: string }[] }, kind: TPhotoKind) =>
   task.photos.filter((p) => p.kind === kind).map((p) => taskPhotoUrl(task.id, p.id));
 
+/** The pictures of the trips' fines and accidents, by record id. */
+interface TIncidentPictures {
+  fines: Map<number, TPicture[]>;
+  accidents: Map<number, TPicture[]>;
+}
+
 /** A trip as the API answers it. */
-function toTripRow(t: TTripDetails): TTripRow {
+function toTripRow(t: TTripDetails, pictures: TIncidentPictures): TTripRow {
   const { trip } = t;
   const planned = plannedStops(
     trip.startDate,
@@ -162,7 +171,6 @@ function toTripRow(t: TTripDetails): TTripRow {
       arrived_date: utc(s.arrivedDate),
       departed_date: utc(s.departedDate),
     })),
-    // Fine and accident photos arrive with the areas that record them; none are stored yet.
     fines: t.fines.map((f) => ({
       id: f.id,
       amount: Number(f.amount),
@@ -170,21 +178,35 @@ function toTripRow(t: TTripDetails): TTripRow {
       issued_date: toUtcString(f.issuedDate),
       creation_date: toUtcString(f.creationDate),
       status: f.status,
-      pictures: [],
+      pictures: pictures.fines.get(f.id) ?? [],
     })),
     accidents: t.accidents.map((a) => ({
       id: a.id,
       location: a.location,
       description: a.description,
       created_date: toUtcString(a.createdDate),
-      images: [],
+      images: pictures.accidents.get(a.id) ?? [],
     })),
   };
 }
 
-/** The API rows of these trips, in the order of the ids. */
-const tripRows = async (ctx: TTenantContext, ids: number[]) =>
-  (await loadTrips(ctx.db, ctx.tenantId, ids)).map(toTripRow);
+/** The API rows of these trips, in the order of the ids; their incidents' pictures read once for all. */
+async function tripRows(ctx: TTenantContext, ids: number[]): Promise<TTripRow[]> {
+  const trips = await loadTrips(ctx.db, ctx.tenantId, ids);
+  const [fines, accidents] = await Promise.all([
+    picturesOf(
+      ctx,
+      'fines',
+      trips.flatMap((t) => t.fines.map((f) => f.id)),
+    ),
+    picturesOf(
+      ctx,
+      'accidents',
+      trips.flatMap((t) => t.accidents.map((a) => a.id)),
+    ),
+  ]);
+  return trips.map((t) => toTripRow(t, { fines, accidents }));
+}
 
 /** The trips date filter: both bounds given or defaulted (first of the month to tomorrow). */
 function tripRange(fdate: string | undefined, tdate: string | undefined) {
