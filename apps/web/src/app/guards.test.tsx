@@ -82,7 +82,7 @@ describe('route guards', () => {
 
   it('sends a console link whose screen is not built yet to /overview', async () => {
     mockApi();
-    const { router } = renderApp('/fines', { session: SESSIONS.delivery });
+    const { router } = renderApp('/maintenance', { session: SESSIONS.delivery });
     await waitFor(() => expect(router.state.location.pathname).toBe('/overview'));
   });
 });

@@ -10,7 +10,12 @@ export const pages: PageMap = {
   exceptions: () =>
     import('../features/exceptions/exceptions-page').then((m) => ({ default: m.ExceptionsPage })),
   vehicles: () => import('../features/vehicles/vehicles-page').then((m) => ({ default: m.VehiclesPage })),
+  changeVehicleRequests: () =>
+    import('../features/vehicle-requests/vehicle-requests-page').then((m) => ({
+      default: m.VehicleRequestsPage,
+    })),
   drivers: () => import('../features/drivers/drivers-page').then((m) => ({ default: m.DriversPage })),
+  students: () => import('../features/students/students-page').then((m) => ({ default: m.StudentsPage })),
   admins: () => import('../features/admins/admins-page').then((m) => ({ default: m.AdminsPage })),
   settings: () => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
   origins: () => import('../features/origins/origins-page').then((m) => ({ default: m.OriginsPage })),
@@ -19,6 +24,9 @@ export const pages: PageMap = {
   tripTypes: () =>
     import('../features/trip-types/trip-types-page').then((m) => ({ default: m.TripTypesPage })),
   trips: () => import('../features/trips/trips-page').then((m) => ({ default: m.TripsPage })),
+  refuel: () => import('../features/refuels/refuels-page').then((m) => ({ default: m.RefuelsPage })),
+  accidents: () => import('../features/accidents/accidents-page').then((m) => ({ default: m.AccidentsPage })),
+  fines: () => import('../features/fines/fines-page').then((m) => ({ default: m.FinesPage })),
   scheduledTrips: () =>
     import('../features/scheduled-trips/scheduled-trips-page').then((m) => ({
       default: m.ScheduledTripsPage,

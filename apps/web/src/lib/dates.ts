@@ -53,6 +53,14 @@ export function localDayBoundsUtc(day: string): { start: string; end: string } |
   return { start: toUtcString(start), end: toUtcString(end) };
 }
 
+/** A range of local days as the `{fdate, tdate}` UTC bounds list calls take (first day's start, last day's end). */
+export function localRangeUtc(range: TDayRange | null): { fdate: string; tdate: string } {
+  return {
+    fdate: (range && localDayBoundsUtc(range.from)?.start) ?? '',
+    tdate: (range && localDayBoundsUtc(range.to)?.end) ?? '',
+  };
+}
+
 const DATE_TIME_FORMAT = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
   month: 'short',

@@ -56,8 +56,15 @@ export const STALE_AFTER_CHANGE = {
   settings: [queryRoots.tenantSettings],
   // A tenant row counts its admins.
   admin: [queryRoots.admins, queryRoots.tenants],
-  driver: [queryRoots.drivers, queryRoots.vehicles, queryRoots.trips, queryRoots.schedules],
-  vehicle: [queryRoots.vehicles, queryRoots.drivers],
+  // Vehicle change requests show who has each vehicle.
+  driver: [
+    queryRoots.drivers,
+    queryRoots.vehicles,
+    queryRoots.trips,
+    queryRoots.schedules,
+    queryRoots.vehicleRequests,
+  ],
+  vehicle: [queryRoots.vehicles, queryRoots.drivers, queryRoots.vehicleRequests],
   origin: [queryRoots.origins, queryRoots.trips, queryRoots.schedules],
   destination: [queryRoots.destinations],
   trip_type: [queryRoots.tripTypes, queryRoots.trips, queryRoots.schedules],

@@ -68,10 +68,17 @@ describe('buildMenu', () => {
     }
   });
 
-  it('labels a namat menu with Staff and Tasks and calls the summary Performance Summary', () => {
+  it('labels a namat menu with Staff, Tasks and Emergency events and calls the summary Performance Summary', () => {
     const menu = menuFor('namat', { terms: namatTerms });
     expect(labels(menu)).toEqual(
-      expect.arrayContaining(['Tasks', 'Staff', 'Scheduled Tasks', 'Task Types', 'Vehicles Analytics']),
+      expect.arrayContaining([
+        'Tasks',
+        'Staff',
+        'Scheduled Tasks',
+        'Task Types',
+        'Vehicles Analytics',
+        'Emergency events',
+      ]),
     );
     const reports = menu.find((entry) => entry.id === 'reports');
     expect(reports?.kind === 'group' && reports.children.map((child) => child.label)).toEqual([

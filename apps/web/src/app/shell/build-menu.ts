@@ -1,4 +1,4 @@
-import { NAMAT_TYPE, SCHOOL_BUS_TYPE, pluralize, type TTerms } from '@fleet/contract';
+import { NAMAT_TYPE, SCHOOL_BUS_TYPE, accidentsTitle, pluralize, type TTerms } from '@fleet/contract';
 import { paths } from '../../lib/paths';
 
 export type MenuLinkId =
@@ -169,7 +169,7 @@ export function buildMenu({ tenantType, isSuperAdmin, crmEnabled, terms }: Build
     tripTypes: link('tripTypes', `${terms.trip} Types`, paths.tripTypes.getHref()),
     refuel: link('refuel', 'Refuel', paths.refuel.getHref()),
     ai: link('ai', 'AI', paths.ai.getHref()),
-    accidents: link('accidents', 'Accidents', paths.accidents.getHref()),
+    accidents: link('accidents', accidentsTitle(tenantType), paths.accidents.getHref()),
     fines: link('fines', 'Fines', paths.fines.getHref()),
     analytics: link('analytics', 'Analytics', paths.analytics.getHref()),
     reports: {

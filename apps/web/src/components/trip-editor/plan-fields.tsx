@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useFormContext } from 'react-hook-form';
-import Autocomplete from '@mui/material/Autocomplete';
+import { useFormContext } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { driverOptionsQuery } from '../../lib/api/drivers';
@@ -9,18 +8,14 @@ import { originOptionsQuery } from '../../lib/api/origins';
 import { tripTypeOptionsQuery } from '../../lib/api/trip-types';
 import { useTerms } from '../../lib/terms';
 import { FormDateTimeField } from '../date-time-field';
+import { FormIdSelect, type IdOption } from '../form-id-select';
 import { useSnackbar } from '../snackbar';
 import type { TPlanForm, TPlanLabels } from './trip-form';
-
-interface Option {
-  id: number;
-  label: string;
-}
 
 interface IdPickerProps {
   name: 'driver_id' | 'warehouse_id' | 'type';
   label: string;
-  options: Option[] | undefined;
+  options: IdOption[] | undefined;
   loading: boolean;
   /** Name of the current value when the list lacks it (not loaded yet, or archived since). */
   currentLabel?: string;
@@ -33,44 +28,16 @@ interface IdPickerProps {
 function IdPicker({ name, label, options, loading, currentLabel, readOnly, onPicked }: IdPickerProps) {
   const { control } = useFormContext<TPlanForm>();
   return (
-    <Controller
+    <FormIdSelect
       control={control}
       name={name}
-      render={({ field, fieldState }) => {
-        const list = options ?? [];
-        const selected =
-          field.value === null
-            ? null
-            : (list.find((o) => o.id === field.value) ?? {
-                id: field.value,
-                label: currentLabel ?? (loading ? 'Loading…' : `#${field.value}`),
-              });
-        return (
-          <Autocomplete<Option>
-            options={list}
-            value={selected}
-            onChange={(_event, next) => {
-              field.onChange(next?.id ?? null);
-              onPicked?.();
-            }}
-            onBlur={field.onBlur}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            getOptionLabel={(o) => o.label}
-            loading={loading}
-            disabled={readOnly}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                inputRef={field.ref}
-                label={label}
-                required={!readOnly}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-        );
-      }}
+      label={label}
+      options={options}
+      loading={loading}
+      currentLabel={currentLabel}
+      disabled={readOnly}
+      required={!readOnly}
+      onPicked={onPicked}
     />
   );
 }

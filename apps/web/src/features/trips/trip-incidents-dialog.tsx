@@ -9,7 +9,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { FINE_STATUS, type TTripRow } from '@fleet/contract';
+import { FINE_STATUS, recordPhotoUrl, type TPicture, type TTripRow } from '@fleet/contract';
 import { ImageCarousel } from '../../components/image-carousel';
 import { formatUtc } from '../../lib/dates';
 import { MOBILE_MEDIA_QUERY } from '../../lib/layout';
@@ -31,9 +31,9 @@ interface Item {
   pictures: string[];
 }
 
-// A fine's or accident's picture is named by its `title`; none are stored yet (the areas recording
-// them come later), and when they are, the server is to give the address there as it does for task photos.
-const pictureAddresses = (pictures: { title: string }[]) => pictures.map((picture) => picture.title);
+/** A fine's or accident's pictures are named by their `title` in the spec's folder (`fines/{title}`). */
+const pictureAddresses = (folder: TIncidentKind, pictures: TPicture[]) =>
+  pictures.map((picture) => recordPhotoUrl(folder, picture.title));
 
 /**
  * The fines or accidents of one trip, opened from their cells in the trips table (spec 001 "Trips"),
@@ -51,13 +51,13 @@ export function TripIncidentsDialog({ shown, onClose }: TripIncidentsDialogProps
           id: f.id,
           heading: `${f.amount.toFixed(2)} ${terms.currency.symbol} · ${FINE_STATUS[f.status] ?? 'Unknown'}`,
           lines: [f.description, `Issued ${formatUtc(f.issued_date)}`],
-          pictures: pictureAddresses(f.pictures),
+          pictures: pictureAddresses('fines', f.pictures),
         }))
       : shown.trip.accidents.map((a) => ({
           id: a.id,
           heading: a.location ?? 'Unknown location',
           lines: [a.description ?? '', formatUtc(a.created_date)].filter(Boolean),
-          pictures: pictureAddresses(a.images),
+          pictures: pictureAddresses('accidents', a.images),
         }));
 
   return (

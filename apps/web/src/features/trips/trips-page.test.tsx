@@ -373,6 +373,50 @@ describe('Trips page', () => {
     expect(bodyOf(callsTo(fetchMock, 'POST', '/api/trip/archive')[0])).toEqual({ id: 7 });
   });
 
+  it("shows a trip's fines and accidents with their pictures from the spec's folders", async () => {
+    mockTrips([
+      trip(12, {
+        fines: [
+          {
+            id: 5,
+            amount: 300,
+            description: 'Red light',
+            issued_date: '2026-03-10 07:00:00',
+            creation_date: '2026-03-10 09:00:00',
+            status: 2,
+            pictures: [{ title: 'a1.png' }],
+          },
+        ],
+        accidents: [
+          {
+            id: 6,
+            location: 'Al Khail Road',
+            description: 'Side mirror hit',
+            created_date: '2026-03-10 07:30:00',
+            images: [{ title: 'b2.jpg' }],
+          },
+        ],
+      }),
+    ]);
+    renderApp('/trips', { session: SESSIONS.delivery });
+    await user.click(
+      await screen.findByRole('button', { name: 'Fines of Trip 12' }, { timeout: PAGE_LOAD_MS }),
+    );
+    const fines = await screen.findByRole('dialog', { name: 'Fines of Trip #12' });
+    expect(within(fines).getByRole('img', { name: 'Pictures of fine 5' })).toHaveAttribute(
+      'src',
+      '/api/files/fines/a1.png',
+    );
+    await user.click(within(fines).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Accidents of Trip 12' }));
+    const accidents = await screen.findByRole('dialog', { name: 'Accidents of Trip #12' });
+    expect(within(accidents).getByRole('img', { name: 'Pictures of accident 6' })).toHaveAttribute(
+      'src',
+      '/api/files/accidents/b2.jpg',
+    );
+  });
+
   it('offers Report only for ended trips and downloads the PDF the server names', async () => {
     const fetchMock = mockTrips([ENDED_TRIP, ON_ROUTE], {
       'GET /api/trip/report': () => ({

@@ -37,6 +37,7 @@ type QueryValue = string | number | boolean | null | undefined;
 export interface ApiRequestOptions<TSchema extends z.ZodType | undefined = undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** JSON, or a `FormData` sent as multipart/form-data. */
   body?: unknown;
   /** Validates `data` of the envelope; the result is typed by it. */
   schema?: TSchema;
@@ -84,6 +85,8 @@ export async function apiFetch(path: string, options: ApiRequestOptions<z.ZodTyp
   const forwardAbort = () => controller.abort();
   signal?.addEventListener('abort', forwardAbort, { once: true });
 
+  // A form (pictures with their fields) goes as multipart/form-data, its boundary set by the browser.
+  const form = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
@@ -91,9 +94,9 @@ export async function apiFetch(path: string, options: ApiRequestOptions<z.ZodTyp
       credentials: 'include',
       headers: {
         Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal: controller.signal,
     });
   } catch (error) {
