@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type * as S3 from '@aws-sdk/client-s3';
+import type { FastifyReply } from 'fastify';
 
 /*
  * Where uploaded files live (DESIGN §4 "Uploads"): task photos today, fines' and accidents' pictures
@@ -197,4 +198,21 @@ export function s3Storage(config: Extract<TStorageConfig, { kind: 's3' }>): Stor
 
 export function createStorage(config: TStorageConfig): Storage {
   return config.kind === 's3' ? s3Storage(config) : localStorage(config.dir);
+}
+
+/**
+ * Answers a stored file as its own type: private to the browser that asked (the routes that serve
+ * files check who asks), never sniffed into another type, shown inline.
+ */
+export function sendStoredFile(
+  reply: FastifyReply,
+  file: { contentType: string; bytes: number; body: Readable },
+): FastifyReply {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-length', String(file.bytes))
+    .header('cache-control', 'private, max-age=86400')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline')
+    .send(file.body);
 }

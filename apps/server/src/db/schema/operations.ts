@@ -17,16 +17,10 @@ import {
 import { sql } from 'drizzle-orm';
 import { admins } from './admins.ts';
 import { drivers } from './fleet.ts';
-import { tenants } from './tenants.ts';
+import { created, tenantId } from './columns.ts';
 
 // Operational records: trips with their stops and tasks, and what happens to drivers on the road.
 // Every table is tenant-owned and every index starts with tenant_id (DESIGN §4).
-
-const tenantId = () =>
-  integer('tenant_id')
-    .notNull()
-    .references(() => tenants.id);
-const created = (name = 'created_date') => timestamp(name, { withTimezone: true }).notNull().defaultNow();
 
 export const warehouses = pgTable(
   'warehouses',

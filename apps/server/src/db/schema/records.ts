@@ -13,17 +13,11 @@ import {
 import { admins } from './admins.ts';
 import { drivers, vehicles } from './fleet.ts';
 import { students } from './operations.ts';
-import { tenants } from './tenants.ts';
+import { created, tenantId } from './columns.ts';
 
 // Operational records of spec 001 beyond trips: the pictures of fines, refuels, accidents and
 // vehicle change requests, the guardians of school-bus pupils, and the drivers' vehicle change
 // requests. Every table is tenant-owned and every index starts with tenant_id (DESIGN §4).
-
-const tenantId = () =>
-  integer('tenant_id')
-    .notNull()
-    .references(() => tenants.id);
-const created = (name = 'created_date') => timestamp(name, { withTimezone: true }).notNull().defaultNow();
 
 /**
  * A picture of a record, in one of the spec's image folders (`fines`, `accidents`, `fuel`,

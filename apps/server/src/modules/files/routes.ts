@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RECORD_PHOTO_FOLDERS, ZPhotoTitle } from '@fleet/contract';
 import { tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
+import { sendStoredFile } from '../../platform/storage.ts';
 import { ACCESS } from '../../platform/principal.ts';
 import { photoFile } from './service.ts';
 
@@ -27,13 +28,7 @@ export const fileRoutes: ModuleRoutes = async (app, deps) => {
         r.params.title,
         r.query.size,
       );
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.bytes))
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .send(file.body);
+      return sendStoredFile(reply, file);
     },
   );
 };

@@ -21,6 +21,7 @@ import {
 import { z } from 'zod';
 import { tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
+import { sendStoredFile } from '../../platform/storage.ts';
 import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
 import { ACCESS } from '../../platform/principal.ts';
 import { sendXlsx } from '../../platform/xlsx.ts';
@@ -230,13 +231,7 @@ export const tripRoutes: ModuleRoutes = async (app, deps) => {
         r.params.task_id,
         r.params.photo_id,
       );
-      return reply
-        .header('content-type', photo.contentType)
-        .header('content-length', String(photo.bytes))
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .send(photo.body);
+      return sendStoredFile(reply, photo);
     },
   );
 

@@ -1,6 +1,5 @@
 import {
   MESSAGES,
-  parseUtcDateTime,
   pluralize,
   toUtcString,
   VEHICLE_REQUEST_RESOLUTIONS,
@@ -25,6 +24,7 @@ import type { TUploadedFile } from '../../platform/uploads.ts';
 import { adminsOf } from '../admins/service.ts';
 import { picturesOf, recordImages, withPhotos } from '../files/service.ts';
 import { tenantProfile } from '../settings/service.ts';
+import { actionTime } from '../trips/service.ts';
 import {
   decidedRequests,
   holdersOf,
@@ -65,8 +65,6 @@ const DECLINED = 2;
 const PENDING_MAX = 500;
 /** A driver's own requests the app is shown, newest first. */
 const DRIVER_HISTORY_MAX = 50;
-// Phones' clocks run a little ahead at times; more than this is a wrong time, not a skew.
-const CLOCK_SKEW_MS = 2 * 60_000;
 
 export type TDecision = 'accept' | 'force' | 'swap' | 'decline';
 
@@ -366,16 +364,6 @@ export async function driverVehicleRequests(ctx: TTenantContext): Promise<TDrive
   return rows.map((r) => toDriverRequest(r, pictures.get(r.id) ?? []));
 }
 
-/** When the driver asked: the time the app sends (an offline queue), else now. */
-function askedAt(at: string | undefined): Date {
-  const now = Date.now();
-  if (!at) return new Date(now);
-  const time = parseUtcDateTime(at);
-  if (!time) throw AppError.field('at', MESSAGES.trips.dateInvalid);
-  if (time.getTime() > now + CLOCK_SKEW_MS) throw AppError.field('at', MESSAGES.driverApp.timeInFuture);
-  return time;
-}
-
 /**
  * A driver asks for another of the tenant's live vehicles, with a note and photos (folder
  * `vehicles`). Refused (400 naming the field) for a vehicle that is not the tenant's live one or is
@@ -391,7 +379,7 @@ export async function askForVehicle(
   const driverId = actingDriver(ctx);
   const m = MESSAGES.vehicleRequests;
   const words = await busWords(ctx);
-  const at = askedAt(input.at);
+  const at = actionTime(input.at);
   const driver = await liveDriver(ctx.db, ctx.tenantId, driverId);
   if (!driver) throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenRole);
   const [vehicle] = await liveVehicles(ctx.db, ctx.tenantId, input.new_bus_id);
