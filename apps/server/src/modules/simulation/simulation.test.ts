@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TChangeEvent } from '@fleet/contract';
 import { consoleLogger } from '@fleet/sim';
@@ -193,7 +193,9 @@ describe('the dispatcher', () => {
     const upcoming = await db()
       .select({ start: trips.startDate })
       .from(trips)
-      .where(gt(trips.startDate, new Date(now)));
+      .where(gt(trips.startDate, new Date(now)))
+      // The newest rows last: the dispatcher's, after the schedules' trips of the coming days.
+      .orderBy(asc(trips.id));
     expect(upcoming.length).toBeGreaterThanOrEqual(planned);
     for (const { start } of upcoming.slice(-planned)) {
       expect(start!.getTime() - now).toBeGreaterThanOrEqual(2 * 60_000);
