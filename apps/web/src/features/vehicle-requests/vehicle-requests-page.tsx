@@ -68,8 +68,8 @@ export function VehicleRequestsPage() {
 
   const columns: ListColumn<TVehicleRequestRow>[] = [
     { id: 'driver', label: terms.driver, render: (r) => personName(r.driver) },
-    { id: 'old', label: `Old ${bus}`, render: (r) => r.oldBus?.reference ?? '—' },
-    { id: 'new', label: `New ${bus}`, render: (r) => r.newBus.reference },
+    { id: 'old', label: `Old ${bus}`, nowrap: true, render: (r) => r.oldBus?.reference ?? '—' },
+    { id: 'new', label: `New ${bus}`, nowrap: true, render: (r) => r.newBus.reference },
     { id: 'issued', label: 'Issued', nowrap: true, render: (r) => formatUtc(r.creation_date) },
     {
       id: 'status',
