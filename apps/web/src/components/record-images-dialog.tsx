@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,32 +30,53 @@ export interface RecordImagesDialogProps<TKey extends QueryKey> {
 }
 
 /**
- * A record's pictures (a refuel's receipt, an accident's photos) in the shared carousel, cycling
- * every 5 s, or 'No images available.' (spec 001 §8); full screen below 1024 px.
+ * The frame pictures are shown in: a dialog 800 px wide (full screen below 1024 px) with the
+ * record's name as its title and a Close button.
  */
-export function RecordImagesDialog<TKey extends QueryKey>({
-  images,
+export function PicturesDialog({
+  open,
   title,
   onClose,
-}: RecordImagesDialogProps<TKey>) {
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  /** The carousel, given the height it may take. */
+  children: (height: number) => ReactNode;
+}) {
   const fullScreen = useMediaQuery(MOBILE_MEDIA_QUERY);
   const titleId = useId();
   return (
     <Dialog
-      open={images !== null}
+      open={open}
       onClose={onClose}
       fullScreen={fullScreen}
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: fullScreen ? {} : { width: 800, maxWidth: '95vw' } } }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        {images && <Pictures query={images} alt={title} height={fullScreen ? 420 : 480} />}
-      </DialogContent>
+      <DialogContent>{open && children(fullScreen ? 420 : 480)}</DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * A record's pictures (a refuel's receipt, an accident's photos) read by its `…/get-images` call,
+ * in the shared carousel cycling every 5 s, or 'No images available.' (spec 001 §8).
+ */
+export function RecordImagesDialog<TKey extends QueryKey>({
+  images,
+  title,
+  onClose,
+}: RecordImagesDialogProps<TKey>) {
+  return (
+    <PicturesDialog open={images !== null} title={title} onClose={onClose}>
+      {(height) => images && <Pictures query={images} alt={title} height={height} />}
+    </PicturesDialog>
   );
 }
 

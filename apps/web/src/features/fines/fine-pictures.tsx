@@ -6,16 +6,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import {
@@ -26,9 +21,9 @@ import {
   type TFineRow,
 } from '@fleet/contract';
 import { ImageCarousel } from '../../components/image-carousel';
+import { PicturesDialog } from '../../components/record-images-dialog';
 import { useSnackbar } from '../../components/snackbar';
 import { ApiError } from '../../lib/api/client';
-import { MOBILE_MEDIA_QUERY } from '../../lib/layout';
 import { finePicturesQuery, useAddFinePictures, useRemoveFinePicture } from './api/fines';
 
 /*
@@ -66,28 +61,17 @@ export function FinePicturesCell({ fine, onOpen }: { fine: TFineRow; onOpen: (fi
 
 /** The pictures of one fine in the carousel (spec 002: the cell opens a picture carousel). */
 export function FinePicturesViewer({ fine, onClose }: { fine: TFineRow | null; onClose: () => void }) {
-  const titleId = useId();
-  const fullScreen = useMediaQuery(MOBILE_MEDIA_QUERY);
   const images = useMemo(
     () => (fine?.pictures ?? []).map((p) => recordPhotoUrl('fines', p.title)),
     [fine?.pictures],
   );
+  const title = `Pictures of fine #${fine?.id ?? ''}`;
   return (
-    <Dialog
-      open={fine !== null}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: fullScreen ? {} : { width: 600, maxWidth: '95vw' } } }}
-    >
-      <DialogTitle id={titleId}>Pictures of fine #{fine?.id}</DialogTitle>
-      <DialogContent>
-        <ImageCarousel images={images} alt={`Pictures of fine ${fine?.id ?? ''}`} />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
+    <PicturesDialog open={fine !== null} title={title} onClose={onClose}>
+      {(height) => (
+        <ImageCarousel images={images} alt={`Pictures of fine ${fine?.id ?? ''}`} height={height} />
+      )}
+    </PicturesDialog>
   );
 }
 
