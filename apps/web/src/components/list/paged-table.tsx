@@ -12,6 +12,8 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { MOBILE_MEDIA_QUERY } from '../../lib/layout';
 import type { ListColumn, TListSort } from './list-types';
 
 export interface PagedTableProps<T> {
@@ -61,6 +63,7 @@ export function PagedTable<T>({
   actions,
   dense = false,
 }: PagedTableProps<T>) {
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   if (error && !rows)
     return (
       <Alert severity="error" sx={{ m: 2 }}>
@@ -161,6 +164,14 @@ export function PagedTable<T>({
           rowsPerPageOptions={[...paging.pageSizeOptions]}
           onPageChange={(_event, next) => paging.onPageChange(next)}
           onRowsPerPageChange={(event) => paging.onPageSizeChange(Number(event.target.value))}
+          // On a phone the footer keeps to the screen: a shorter label and narrower gaps, so the
+          // next-page button is not cut off.
+          labelRowsPerPage={mobile ? 'Rows:' : 'Rows per page:'}
+          sx={{
+            '& .MuiTablePagination-toolbar': { px: { xs: 1, sm: 2 } },
+            '& .MuiTablePagination-input': { ml: { xs: 0.5, sm: 1 }, mr: { xs: 1.5, sm: 4 } },
+            '& .MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
+          }}
         />
       )}
     </>
