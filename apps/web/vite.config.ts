@@ -1,7 +1,25 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
 import { precompress, publicSiteDev } from './vite.plugins.ts';
+
+/**
+ * The side menu's icons, read from the one file that lists them (`app/shell/menu-icons.ts`). They go
+ * into one chunk that every console page loads with the shell, instead of a small chunk per icon
+ * shared with the pages that also show one. Only these leaf modules are moved
+ * (`includeDependenciesRecursively: false`): each imports just the JSX runtime and `createSvgIcon`,
+ * which the entry chunks hold and load first, so no chunk waits on another in a cycle.
+ */
+const SHELL_ICONS = new RegExp(
+  `@mui/icons-material/esm/(${[
+    ...fs
+      .readFileSync(new URL('./src/app/shell/menu-icons.ts', import.meta.url), 'utf8')
+      .matchAll(/@mui\/icons-material\/(\w+)'/g),
+  ]
+    .map((m) => m[1])
+    .join('|')})\\.js$`,
+);
 
 const API_ORIGIN = 'http://localhost:3000';
 
@@ -22,7 +40,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         sourcemap: true,
-        rolldownOptions: { input: { console: 'index.html', site: 'public-site.html' } },
+        rolldownOptions: {
+          input: { console: 'index.html', site: 'public-site.html' },
+          output: {
+            codeSplitting: {
+              includeDependenciesRecursively: false,
+              groups: [{ name: 'shell-icons', test: SHELL_ICONS }],
+            },
+          },
+        },
       },
   // The built server entry is self-contained: the API server loads it without the web app's
   // node_modules. The dev server loads packages from node_modules as usual.
