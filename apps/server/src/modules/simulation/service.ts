@@ -291,20 +291,26 @@ export interface TLiveSimulation {
  */
 export async function dispatchIdleDrivers(ctx: TServiceContext, now: number, round: number): Promise<number> {
   let planned = 0;
-  const todayUtc = new Date(now).toISOString().slice(0, 10);
+  // The days around now, not today's alone: a trip started before midnight is still running after
+  // it, and one planned a few minutes before midnight starts after it (UTC).
+  const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+  const [fromDay, toDay] = [utcDay(now - 86_400_000), utcDay(now + 86_400_000)];
+  const endOfDay = Date.parse(`${utcDay(now)}T00:00:00Z`) + 86_400_000;
   for (const tenant of await demoTenants(ctx)) {
     const tenantCtx = inTenant(ctx, tenant.tenantId);
     const planning = await demoPlanning(ctx.db, tenant.tenantId, tenant.tenantType);
     if (!canPlan(planning)) continue;
     const rand = seeded(mixSeed(SIMULATION_SEED, tenant.tenantId, round));
     for (const driverId of tenant.driverIds) {
-      const trips = await driverTrips(tenantCtx, driverId, todayUtc, todayUtc);
-      // Busy: a trip running, or one planned that is not long overdue.
-      const busy = trips.some(
-        (t) =>
-          t.status === 1 ||
-          (t.status === 0 && (parseUtcDateTime(t.start_date ?? '')?.getTime() ?? 0) > now - 60 * MINUTE),
-      );
+      const trips = await driverTrips(tenantCtx, driverId, fromDay, toDay);
+      // Busy: a trip running, or one planned today (UTC) or within the hour that is not long overdue.
+      const busy = trips.some((t) => {
+        if (t.status === 1) return true;
+        const start = parseUtcDateTime(t.start_date ?? '')?.getTime() ?? 0;
+        return (
+          t.status === 0 && start > now - 60 * MINUTE && (start < endOfDay || start <= now + 60 * MINUTE)
+        );
+      });
       if (busy) continue;
       const start = new Date(now + rand.int(3, 15) * MINUTE);
       start.setUTCSeconds(0, 0);

@@ -170,8 +170,8 @@ describe("the demo's simulated managers", () => {
 
 describe('the dispatcher', () => {
   it("plans one trip for each idle demo driver, a few minutes ahead, none for a driver already planned, and none for an admin's own driver", async () => {
-    // Two days ahead nobody has a trip yet.
-    const now = Date.now() + 2 * 86_400_000;
+    // Three weeks ahead nobody has a trip yet: schedules make their trips two weeks ahead.
+    const now = Date.now() + 21 * 86_400_000;
     const live = await one(db().select({ n: count() }).from(drivers).where(eq(drivers.archived, false)));
     const cookie = await t.login(DEMO.delivery.email, DEMO.delivery.password);
     const own = await call(t, cookie, 'POST', '/api/driver/add-driver', {
@@ -202,6 +202,14 @@ describe('the dispatcher', () => {
       expect(start!.getTime() - now).toBeLessThanOrEqual(15 * 60_000);
     }
     expect(await dispatchIdleDrivers(system(), now, 2)).toBe(0);
+  });
+
+  it('plans once for a driver whose new trip starts after midnight (UTC), however late it is asked', async () => {
+    // 23:55 UTC four weeks ahead, past every schedule's trips: the trips it plans start on the next day.
+    const nextDay = new Date(Date.now() + 28 * 86_400_000).toISOString().slice(0, 10);
+    const now = Date.parse(`${nextDay}T00:00:00Z`) - 5 * 60_000;
+    expect(await dispatchIdleDrivers(system(), now, 3)).toBeGreaterThan(0);
+    expect(await dispatchIdleDrivers(system(), now, 4)).toBe(0);
   });
 });
 
