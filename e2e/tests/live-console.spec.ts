@@ -7,13 +7,26 @@ import { ACCOUNTS, signIn } from './helpers';
  * what is on screen moves only by what a test does.
  */
 
-/** The id of a driver of the signed-in tenant with positions today, asked of the API as the page would. */
-async function driverWithPositionsToday(page: Page): Promise<{ id: number; name: string }> {
+/**
+ * A driver of the signed-in tenant with positions, and the UTC day of their newest fix (today, or
+ * yesterday just after midnight), asked of the API as the map page would.
+ */
+async function driverWithPositions(page: Page): Promise<{ id: number; name: string; day: string }> {
   const res = await page.request.post('/api/driver/get-drivers-recent-location', { data: {} });
   expect(res.ok()).toBe(true);
-  const drivers = (await res.json()).data as { id: number; fname: string; lname: string }[];
-  expect(drivers.length).toBeGreaterThan(0);
-  return { id: drivers[0]!.id, name: `${drivers[0]!.fname} ${drivers[0]!.lname}` };
+  const drivers = (await res.json()).data as {
+    id: number;
+    fname: string;
+    lname: string;
+    locations: { date_and_time: string }[];
+  }[];
+  const driver = drivers.find((d) => d.locations.length > 0);
+  expect(driver).toBeDefined();
+  const newest = driver!.locations
+    .map((l) => l.date_and_time)
+    .sort()
+    .at(-1)!;
+  return { id: driver!.id, name: `${driver!.fname} ${driver!.lname}`, day: newest.slice(0, 10) };
 }
 
 async function pendingCount(page: Page): Promise<number> {
@@ -61,8 +74,8 @@ test.describe('live console', () => {
     await page.goto('/map?day=2020-01-01');
     await expect(page.getByText('No recent location data available').first()).toBeVisible();
 
-    const driver = await driverWithPositionsToday(page);
-    await page.goto(`/map?driver=${driver.id}`);
+    const driver = await driverWithPositions(page);
+    await page.goto(`/map?driver=${driver.id}&day=${driver.day}`);
     const replay = page.getByRole('region', { name: 'History replay' });
     await expect(replay).toBeVisible();
     const slider = replay.getByRole('slider', { name: 'Replay time' });
