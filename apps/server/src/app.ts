@@ -35,6 +35,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { driverRoutes } from './modules/drivers/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
+import { driverFileRoutes } from './modules/driver-files/routes.ts';
 import { fineRoutes } from './modules/fines/routes.ts';
 import { accidentRoutes } from './modules/accidents/routes.ts';
 import { refuelRoutes } from './modules/refuels/routes.ts';
@@ -194,6 +195,7 @@ export async function buildApp({
   await app.register(vehicleRequestRoutes, deps);
   await app.register(driverRoutes, deps);
   await app.register(fileRoutes, deps);
+  await app.register(driverFileRoutes, deps);
   await app.register(fineRoutes, deps);
   await app.register(accidentRoutes, deps);
   await app.register(refuelRoutes, deps);

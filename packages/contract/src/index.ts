@@ -25,3 +25,4 @@ export * from './students.ts';
 export * from './records.ts';
 export * from './refuels.ts';
 export * from './accidents.ts';
+export * from './driver-files.ts';

@@ -302,6 +302,24 @@ export const MESSAGES = {
     formInvalid: 'The form could not be read: send it as multipart/form-data.',
   },
 
+  /** Driver files (spec 002 "Driver files", §5, §8: the spec's wording and spelling kept, as asked). */
+  driverFiles: {
+    required: 'Please make sure you provide all the require information.',
+    uploadFailed: 'There was an error when uploading the file: ',
+    notAllowed: 'Files must be PDF, JPEG, PNG, WebP or HEIC images, Word, Excel, PowerPoint or OpenDocument files, or plain text.',
+    tooLarge: (megabytes: number) => `A file may be at most ${megabytes} MB.`,
+    titleTooLong: (max: number) => `The title may be at most ${max} characters.`,
+    notFound: 'This file does not exist.',
+    saved: 'File uploaded successfully.',
+    updated: 'File title updated.',
+    deleted: 'File deleted successfully.',
+    sent: 'File sent sucessfully',
+    /** Said beside `sent` when no SMTP server is configured (SMTP_URL): the message went to the outbox. */
+    sentToOutbox:
+      'File sent sucessfully to the outbox: no mail server is set up (SMTP_URL), so the e-mail was saved on the server instead of being delivered.',
+    emailRequired: 'E-mail is required',
+  },
+
   /** Fines (spec 001 "Fines", §5, §8; the spec's "succesfully" corrected). */
   fines: {
     statusInvalid: 'Status must be 0 (Not paid), 1 (Postponed) or 2 (Paid)',

@@ -8,6 +8,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string | undefined;
+  /** Files sent with the message (a driver's document, say). */
+  attachments?: MailAttachment[] | undefined;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {

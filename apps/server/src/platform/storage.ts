@@ -60,6 +60,13 @@ const EXTENSION_OF: Record<string, string> = {
   'image/heic': 'heic',
   'image/heif': 'heif',
   'application/pdf': 'pdf',
+  // Drivers' documents (modules/driver-files).
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'text/plain': 'txt',
 };
 const TYPE_OF = Object.fromEntries(Object.entries(EXTENSION_OF).map(([type, ext]) => [ext, type]));
 
@@ -201,18 +208,30 @@ export function createStorage(config: TStorageConfig): Storage {
 }
 
 /**
+ * `Content-Disposition` offering a download under `name` (RFC 6266): an ASCII fallback for old
+ * clients, the exact name in UTF-8 for the rest.
+ */
+export function attachmentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_') || 'file';
+  const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
+}
+
+/**
  * Answers a stored file as its own type: private to the browser that asked (the routes that serve
- * files check who asks), never sniffed into another type, shown inline.
+ * files check who asks), never sniffed into another type, shown inline unless `download` names the
+ * file to save it as.
  */
 export function sendStoredFile(
   reply: FastifyReply,
   file: { contentType: string; bytes: number; body: Readable },
+  { download }: { download?: string } = {},
 ): FastifyReply {
   return reply
     .header('content-type', file.contentType)
     .header('content-length', String(file.bytes))
     .header('cache-control', 'private, max-age=86400')
     .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', 'inline')
+    .header('content-disposition', download === undefined ? 'inline' : attachmentDisposition(download))
     .send(file.body);
 }

@@ -14,6 +14,8 @@ export interface TUploadedFile {
   /** The form field the file came in. */
   field: string;
   data: Buffer;
+  /** The name the client gave the file, if any (shown to people only; never a storage name). */
+  filename?: string | undefined;
 }
 
 export interface TMultipartForm {
@@ -57,7 +59,7 @@ export async function readMultipartForm(
           part.file.resume();
           throw AppError.field(part.fieldname, MESSAGES.files.fieldUnknown(part.fieldname));
         }
-        files.push({ field: part.fieldname, data: await part.toBuffer() });
+        files.push({ field: part.fieldname, data: await part.toBuffer(), filename: part.filename });
       } else {
         if (!limits.textFields.has(part.fieldname))
           throw AppError.field(part.fieldname, MESSAGES.files.fieldUnknown(part.fieldname));

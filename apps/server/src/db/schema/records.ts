@@ -125,3 +125,35 @@ export const vehicleRequests = pgTable(
       .where(sql`${t.status} = 0`),
   ],
 );
+
+/**
+ * A document kept for a driver (spec 002 "Driver files"): a licence scan, a contract, a permit. The
+ * spec's `path` is the generated file name (`{uuid}.{ext}`, never the client's), unique per driver,
+ * so `GET /api/files/driver-files/{driverId}/{path}` finds it; the file lives in the storage under
+ * `storage_key`. `file_name` is the name it was uploaded with (shown, and offered on download).
+ * A deleted file goes with its row: nothing of a removed document is kept.
+ */
+export const driverFiles = pgTable(
+  'driver_files',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    driverId: integer('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    title: text('title').notNull(),
+    path: text('path').notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    /** The admin who uploaded it. */
+    adminId: integer('admin_id').references(() => admins.id),
+    createdDate: created(),
+    updatedDate: created('updated_date'),
+  },
+  (t) => [
+    index('driver_files_tenant_driver_idx').on(t.tenantId, t.driverId, t.id),
+    uniqueIndex('driver_files_tenant_path_idx').on(t.tenantId, t.driverId, t.path),
+  ],
+);

@@ -1,0 +1,215 @@
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  DRIVER_FILE_MAX_BYTES,
+  DRIVER_FILE_TYPES,
+  MESSAGES,
+  driverFileUrl,
+  toUtcString,
+  type TDriverFile,
+  type TDriverFileEdit,
+  type TDriverFileSend,
+  type TDriverFileSent,
+  type TDriverFileType,
+} from '@fleet/contract';
+import type { TTenantContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import { newStorageKey, type Storage } from '../../platform/storage.ts';
+import { driverOf, findDriver } from '../drivers/service.ts';
+import {
+  deleteDriverFileRow,
+  findDriverFile,
+  findDriverFileByPath,
+  insertDriverFile,
+  listDriverFiles,
+  updateDriverFileTitle,
+  type TDriverFileRow,
+} from './queries.ts';
+
+/*
+ * Driver files (spec 002 "Driver files"): documents a tenant keeps for a driver, each with a title.
+ * A file is recognised by its content (never its name or declared type): PDF, the images the
+ * product takes (JPEG, PNG, WebP, HEIC), Office Open XML and OpenDocument files, or plain UTF-8
+ * text; at most `DRIVER_FILE_MAX_BYTES`. It is stored under a generated name in
+ * `driver-files/{tenantId}/{driverId}/`, and served at `/api/files/driver-files/{driverId}/{path}`
+ * to the tenant's admins and to the driver it belongs to, as a download under the name it was
+ * uploaded with. Deleting a file removes its row and its stored copy: nothing of it is kept.
+ * An e-mailed file leaves through the mailer (SMTP, or the outbox when none is set up); the answer
+ * says which.
+ */
+
+const notFound = () => new AppError('NOT_FOUND', MESSAGES.driverFiles.notFound);
+const driverNotFound = () => new AppError('NOT_FOUND', MESSAGES.http.notFound);
+
+const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
+
+/** Plain text: strict UTF-8, no control characters but tab, line breaks and form feed. */
+function isPlainText(data: Buffer): boolean {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+    return !CONTROL.test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** What the file is, by its content, when it is one a driver file may be; null otherwise. */
+export async function driverFileType(data: Buffer): Promise<TDriverFileType | null> {
+  const found = await fileTypeFromBuffer(data);
+  if (found) return found.mime in DRIVER_FILE_TYPES ? (found.mime as TDriverFileType) : null;
+  return isPlainText(data) ? 'text/plain' : null;
+}
+
+/**
+ * The name a file is offered under: the client's base name without control characters or path,
+ * at most 200 characters, and the title with the type's extension when it gave none.
+ */
+function displayName(given: string | undefined, title: string, type: TDriverFileType): string {
+  const base = path.posix
+    .basename((given ?? '').replace(/\\/g, '/'))
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
+  const name = base || `${title.replace(/[\\/\u0000-\u001f\u007f]/g, '_')}.${DRIVER_FILE_TYPES[type]}`;
+  if (name.length <= 200) return name;
+  const ext = path.posix.extname(name).slice(0, 20);
+  return `${name.slice(0, 200 - ext.length)}${ext}`;
+}
+
+const toDriverFile = (row: TDriverFileRow): TDriverFile => ({
+  id: row.id,
+  driver_id: row.driverId,
+  title: row.title,
+  path: row.path,
+  file_name: row.fileName,
+  content_type: row.contentType,
+  bytes: row.bytes,
+  url: driverFileUrl(row.driverId, row.path),
+  created_date: toUtcString(row.createdDate),
+  updated_date: toUtcString(row.updatedDate),
+});
+
+/** A driver's files, newest first: a driver of the tenant, archived or not (404 otherwise). */
+export async function driverFilesOf(ctx: TTenantContext, driverId: number): Promise<TDriverFile[]> {
+  await driverOf(ctx, driverId);
+  return (await listDriverFiles(ctx.db, ctx.tenantId, driverId)).map(toDriverFile);
+}
+
+/** The signed-in driver's own files (the driver app). */
+export async function ownDriverFiles(ctx: TTenantContext): Promise<TDriverFile[]> {
+  if (ctx.actor.kind !== 'driver') throw driverNotFound();
+  return (await listDriverFiles(ctx.db, ctx.tenantId, ctx.actor.id)).map(toDriverFile);
+}
+
+export interface TDriverFileUpload {
+  driverId: number;
+  title: string;
+  file: { data: Buffer; filename?: string | undefined } | undefined;
+}
+
+/**
+ * Stores a file for a live driver of the tenant (404 for any other driver) and records it. The
+ * file is checked before anything is stored (400 naming `file`: missing, too large, not a type
+ * taken); a record that cannot be written takes its stored file away again.
+ */
+export async function saveDriverFile(
+  ctx: TTenantContext,
+  storage: Storage,
+  upload: TDriverFileUpload,
+): Promise<TDriverFile> {
+  const m = MESSAGES.driverFiles;
+  const { file } = upload;
+  if (!file || file.data.byteLength === 0) throw AppError.field('file', m.required);
+  if (!(await findDriver(ctx, upload.driverId))) throw driverNotFound();
+  if (file.data.byteLength > DRIVER_FILE_MAX_BYTES) {
+    throw AppError.field('file', m.tooLarge(DRIVER_FILE_MAX_BYTES / 1024 / 1024));
+  }
+  const type = await driverFileType(file.data);
+  if (!type) throw AppError.field('file', m.notAllowed);
+
+  const storageKey = newStorageKey('driver-files', ctx.tenantId, [upload.driverId], type);
+  await storage.put(storageKey, file.data, type);
+  try {
+    const row = await insertDriverFile(ctx.db, {
+      tenantId: ctx.tenantId,
+      driverId: upload.driverId,
+      title: upload.title,
+      path: path.posix.basename(storageKey),
+      storageKey,
+      fileName: displayName(file.filename, upload.title, type),
+      contentType: type,
+      bytes: file.data.byteLength,
+      adminId: ctx.actor.kind === 'tenant_admin' ? ctx.actor.id : null,
+    });
+    return toDriverFile(row);
+  } catch (error) {
+    await storage.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Gives a file a new title; 404 for no such file of the tenant. */
+export async function renameDriverFile(ctx: TTenantContext, input: TDriverFileEdit): Promise<TDriverFile> {
+  const row = await updateDriverFileTitle(ctx.db, ctx.tenantId, input.id, input.title);
+  if (!row) throw notFound();
+  return toDriverFile(row);
+}
+
+/** Deletes a file: its row, then its stored copy; 404 for no such file of the tenant. */
+export async function deleteDriverFile(ctx: TTenantContext, storage: Storage, id: number): Promise<void> {
+  const row = await deleteDriverFileRow(ctx.db, ctx.tenantId, id);
+  if (!row) throw notFound();
+  await storage.delete(row.storageKey).catch(() => undefined);
+}
+
+async function contentOf(storage: Storage, key: string): Promise<Buffer> {
+  const stored = await storage.get(key);
+  if (!stored) throw notFound();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * E-mails a driver's file as an attachment to `email`. The file must be that driver's, of the
+ * tenant (404 otherwise). Answers how the message left: over SMTP, or to the outbox.
+ */
+export async function sendDriverFile(
+  ctx: TTenantContext,
+  storage: Storage,
+  mailer: Mailer,
+  input: TDriverFileSend,
+): Promise<TDriverFileSent> {
+  const row = await findDriverFile(ctx.db, ctx.tenantId, input.file);
+  if (!row || row.driverId !== input.Driver_id) throw notFound();
+  const driver = await driverOf(ctx, row.driverId);
+  const content = await contentOf(storage, row.storageKey);
+  const name = `${driver.fname} ${driver.lname}`.trim();
+  await mailer.send({
+    to: input.email,
+    subject: `${row.title} (${name})`,
+    text: `Attached: "${row.title}", a file of ${name} (${row.fileName}).`,
+    attachments: [{ filename: row.fileName, content, contentType: row.contentType }],
+  });
+  return { via: mailer.via };
+}
+
+/**
+ * A driver file's stored copy, for the tenant's admins and for the driver it belongs to; any other
+ * caller, another tenant's driver and a made-up path find nothing (404).
+ */
+export async function driverFileContent(
+  ctx: TTenantContext,
+  storage: Storage,
+  driverId: number,
+  filePath: string,
+) {
+  const { actor } = ctx;
+  if (actor.kind === 'driver' ? actor.id !== driverId : actor.kind !== 'tenant_admin') throw notFound();
+  const row = await findDriverFileByPath(ctx.db, ctx.tenantId, driverId, filePath);
+  if (!row) throw notFound();
+  const stored = await storage.get(row.storageKey);
+  if (!stored) throw notFound();
+  const contentType = row.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : row.contentType;
+  return { file: { contentType, bytes: stored.bytes, body: stored.body }, name: row.fileName };
+}
