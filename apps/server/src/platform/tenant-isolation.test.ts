@@ -13,6 +13,7 @@ import {
   plantMarker,
   plantRecords,
   plantTaskPhoto,
+  PLANTED_PDF,
   PLANTED_PHOTO,
   rowsOf,
   tenantFingerprint,
@@ -132,6 +133,7 @@ type Entity =
   | 'vehicle_requests'
   | 'task_photos'
   | 'record_photos'
+  | 'driver_files'
   | 'exceptions';
 type Ids = Record<Entity, number | null>;
 
@@ -153,13 +155,26 @@ const ENTITY_OF_FIELD: Record<string, Entity> = {
   student_id: 'students',
   photo_id: 'task_photos',
   new_bus_id: 'vehicles',
+  // drivers-files/send-file: the file's id and its driver's, in the spec's spelling.
+  file: 'driver_files',
+  Driver_id: 'drivers',
 };
 /** Routes of a record's pictures, whose `photo_id` names a record picture (`record_photos`). */
 const RECORD_PICTURE_ROUTE = /^\/api\/v1\/fines\/:fine_id\/pictures/;
 /** Routes that take pictures as multipart/form-data: the walk sends one picture in this field. */
 const PICTURE_UPLOADS: Record<string, string> = { 'POST /api/v1/fines/:fine_id/pictures': 'photos' };
+/**
+ * Routes that take a form of text fields and one document: the walk sends the body it built as the
+ * form's fields, and a PDF in this field.
+ */
+const DOCUMENT_UPLOADS: Record<string, string> = { 'POST /api/drivers-files/save-file': 'file' };
 /** What a bare `id` names: the record of the route's area. */
 const ENTITY_OF_ROUTE: [RegExp, Entity][] = [
+  // A driver's files: listed and added by the driver's id, renamed and deleted by the file's, read
+  // under the driver's folder.
+  [/^\/api\/drivers-files\/(save-file|get-file)$/, 'drivers'],
+  [/^\/api\/drivers-files\//, 'driver_files'],
+  [/^\/api\/files\/driver-files\//, 'drivers'],
   [/^\/api\/(trip|v1\/trips)\//, 'trips'],
   [/^\/api\/(trip-schedule|v1\/trip-schedules)\//, 'trip_schedules'],
   [/^\/api\/(driver|v1\/drivers)\//, 'drivers'],
@@ -479,6 +494,11 @@ async function pickIds(tenantId: number, exceptAdmin: number | null): Promise<Id
       sql`select p.id from record_photos p join fines f on f.id = p.record_id and f.tenant_id = ${tenantId}
           where p.tenant_id = ${tenantId} and p.folder = 'fines' and not f.archived order by f.id, p.id limit 1`,
     ),
+    // A file of the driver named, so send-file's file and Driver_id agree.
+    driver_files: await first(
+      sql`select f.id from driver_files f join drivers d on d.id = f.driver_id and d.tenant_id = ${tenantId}
+          where f.tenant_id = ${tenantId} and not d.archived order by d.id, f.id limit 1`,
+    ),
     accidents: await live('accidents'),
     diesel_tanks: await live('diesel_tanks'),
     students: await live('students'),
@@ -534,7 +554,28 @@ async function idsOfB(route?: RegisteredRoute): Promise<Ids> {
     });
     ids.record_photos = (res.json() as { data: { id: number }[] }).data[0]!.id;
   }
+  // The driver named gets a file when none is left (a walk before may have deleted it).
+  if (ids.drivers !== null && ids.driver_files === null) {
+    ids.driver_files = await uploadDriverFile(cookieB, ids.drivers);
+  }
   return ids;
+}
+
+/** Uploads a PDF for a driver through the console, as its admin; answers the file's id. */
+async function uploadDriverFile(cookie: string, driverId: number): Promise<number> {
+  const { payload, headers } = multipartForm([
+    { name: 'id', value: String(driverId) },
+    { name: 'title', value: 'Walk file' },
+    { name: 'file', file: PLANTED_PDF, filename: 'walk.pdf', type: 'application/pdf' },
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/drivers-files/save-file',
+    payload,
+    headers: { ...headers, cookie },
+  });
+  if (res.statusCode !== 200) throw new Error(`save-file: ${res.body}`);
+  return (res.json() as { data: { id: number } }).data.id;
 }
 
 const percent = (v: unknown) => encodeURIComponent(String(v));
@@ -554,6 +595,21 @@ async function send(
   if (pictureField) {
     const picture = { name: pictureField, file: PLANTED_PHOTO, filename: 'walk.png', type: 'image/png' };
     const { payload, headers } = multipartForm([picture]);
+    return t.app.inject({ method, url, payload, headers: { ...headers, ...auth } });
+  }
+  const documentField = DOCUMENT_UPLOADS[routeKey(call.route)];
+  if (documentField) {
+    const fields = Object.entries((call.body ?? {}) as Record<string, unknown>).map(([name, value]) => ({
+      name,
+      value: String(value),
+    }));
+    const document = {
+      name: documentField,
+      file: PLANTED_PDF,
+      filename: 'walk.pdf',
+      type: 'application/pdf',
+    };
+    const { payload, headers } = multipartForm([...fields, document]);
     return t.app.inject({ method, url, payload, headers: { ...headers, ...auth } });
   }
   if (call.file) {
@@ -596,9 +652,26 @@ async function referenceOf(vehicleId: number | null): Promise<string> {
   return rows[0].reference;
 }
 
+/** Where a driver's file is read: its driver and its generated name, which the schema cannot make up. */
+async function driverFileParams(fileId: number | null) {
+  const [row] = await rowsOf<{ driver_id: number; path: string }>(
+    t.database.db,
+    sql`select driver_id, path from driver_files where id = ${fileId}`,
+  );
+  if (!row) throw new Error(`no driver file ${fileId}`);
+  return { id: row.driver_id, path: row.path };
+}
+
 async function callsOf(route: RegisteredRoute, ids: Ids): Promise<Call[]> {
   const file = IMPORTS[routeKey(route)];
   if (file) return [{ route, params: {}, query: {}, body: undefined, file: await file(ids), slots: [] }];
+  // A driver's file is read by its driver's id (swapped below for A's) and its name under that driver.
+  if (routeKey(route) === 'GET /api/files/driver-files/:id/:path') {
+    const params = await driverFileParams(ids.driver_files);
+    return [
+      { route, params, query: {}, body: undefined, slots: [{ path: ['params', 'id'], entity: 'drivers' }] },
+    ];
+  }
   return callsFor(route, ids, unique);
 }
 
@@ -653,6 +726,7 @@ beforeAll(async () => {
     tripId: seededB.trips!,
     text: 'Isolation record',
     numbers: { amount: 12.5, volume: 40, lat: 25.2, lon: 55.3 },
+    storage: createStorage(t.config.storage),
   });
   // A proof photo on the task A's walk names, in storage as the product keeps them (B's: idsOfB).
   await plantTaskPhoto(t.database.db, createStorage(t.config.storage), {
@@ -830,6 +904,7 @@ describe('tenant isolation for drivers', () => {
   }
   type TState = 'planned' | 'started' | 'arrived' | 'closed';
   interface DriverCaller {
+    id: number;
     auth: Record<string, string>;
     /** A trip of this caller in `state`, with its first stop, that stop's task and a photo of it. */
     trip(state: TState): Promise<DriverIds>;
@@ -965,6 +1040,12 @@ describe('tenant isolation for drivers', () => {
       params: { task_id: (await own.trip('arrived')).task_id },
       query: {},
       body: { note: 'Delivered' },
+    }),
+    // A file the console keeps for the caller, read under the caller's own folder.
+    'GET /api/files/driver-files/:id/:path': async (own) => ({
+      params: await driverFileParams(await uploadDriverFile(cookieB, own.id)),
+      query: {},
+      body: undefined,
     }),
     'GET /api/v1/tasks/:task_id/photos/:photo_id': async (own) => {
       const ids = await own.trip('planned');

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import {
   accidents,
   dieselTanks,
+  driverFiles,
   driverLocations,
   fines,
   guardians,
@@ -111,8 +112,9 @@ const CODE_COLUMNS = new Set([
   'manager_approval_status',
   'kind',
   'storage_key',
-  // A record picture's folder (`fines`, …) and thumbnail's place in storage.
+  // A record picture's folder (`fines`, …) and thumbnail's place in storage; a driver file's stored name.
   'folder',
+  'path',
   'thumb_key',
   'content_type',
   'request_hash',
@@ -138,7 +140,7 @@ const TEXT_SETTINGS = [
 export const MARKED_NUMBERS = { amount: 97531.25, volume: 97531.5, lat: 13.579111, lon: 24.681222 };
 
 /**
- * Gives a driver of the tenant a fine, an accident, a refuel, a position and a student with a guardian, carrying
+ * Gives a driver of the tenant a fine, an accident, a refuel, a position, a file and a student with a guardian, carrying
  * `text` and `numbers`: the demo seeds none of these, and a record that does not exist cannot leak.
  */
 export async function plantRecords(
@@ -149,6 +151,8 @@ export async function plantRecords(
     tripId: number;
     text: string;
     numbers: typeof MARKED_NUMBERS;
+    /** Where the file's copy goes; without it, the file has its row only. */
+    storage?: Storage;
   },
 ): Promise<void> {
   const { tenantId, driverId, tripId, text, numbers } = options;
@@ -173,6 +177,18 @@ export async function plantRecords(
   await db
     .insert(dieselTanks)
     .values({ tenantId, driverId, tripId, volume: numbers.volume, amount: numbers.amount });
+  const storageKey = newStorageKey('driver-files', tenantId, [driverId], 'application/pdf');
+  if (options.storage) await options.storage.put(storageKey, PLANTED_PDF, 'application/pdf');
+  await db.insert(driverFiles).values({
+    tenantId,
+    driverId,
+    title: text,
+    path: storageKey.split('/').pop()!,
+    storageKey,
+    fileName: `${text}.pdf`,
+    contentType: 'application/pdf',
+    bytes: PLANTED_PDF.byteLength,
+  });
   await db
     .insert(driverLocations)
     .values({ tenantId, driverId, lat: numbers.lat, lon: numbers.lon, recordedAt: created, source: 'app' });
@@ -201,6 +217,11 @@ export async function plantRecords(
     .returning({ id: guardians.id });
   await db.insert(studentGuardians).values({ tenantId, studentId: student!.id, guardianId: guardian!.id });
 }
+
+/** A one-page blank PDF (readers open it), the driver file planted. */
+export const PLANTED_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 
 /** A 1×1 PNG, the proof photo planted on a task. */
 export const PLANTED_PHOTO = Buffer.from(

@@ -22,6 +22,8 @@ export const queryRoots = {
   students: ['students'],
   guardians: ['guardians'],
   fines: ['fines'],
+  /** A driver's documents (the driver files page). */
+  driverFiles: ['driver-files'],
   refuels: ['refuels'],
   accidents: ['accidents'],
   vehicleRequests: ['vehicle-requests'],

@@ -42,13 +42,23 @@ import {
 const notFound = () => new AppError('NOT_FOUND', MESSAGES.driverFiles.notFound);
 const driverNotFound = () => new AppError('NOT_FOUND', MESSAGES.http.notFound);
 
-const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
+/** A control character other than tab, line feed, form feed and carriage return. */
+const isControl = (code: number) => (code < 0x20 ? ![0x09, 0x0a, 0x0c, 0x0d].includes(code) : code === 0x7f);
+/** Text without control characters, as a file's name is shown. */
+const withoutControls = (text: string) =>
+  [...text]
+    .filter((c) => {
+      const code = c.charCodeAt(0);
+      return code >= 0x20 && code !== 0x7f;
+    })
+    .join('');
 
 /** Plain text: strict UTF-8, no control characters but tab, line breaks and form feed. */
 function isPlainText(data: Buffer): boolean {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-    return !CONTROL.test(text);
+    for (let i = 0; i < text.length; i++) if (isControl(text.charCodeAt(i))) return false;
+    return true;
   } catch {
     return false;
   }
@@ -66,11 +76,8 @@ export async function driverFileType(data: Buffer): Promise<TDriverFileType | nu
  * at most 200 characters, and the title with the type's extension when it gave none.
  */
 function displayName(given: string | undefined, title: string, type: TDriverFileType): string {
-  const base = path.posix
-    .basename((given ?? '').replace(/\\/g, '/'))
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim();
-  const name = base || `${title.replace(/[\\/\u0000-\u001f\u007f]/g, '_')}.${DRIVER_FILE_TYPES[type]}`;
+  const base = withoutControls(path.posix.basename((given ?? '').replace(/\\/g, '/'))).trim();
+  const name = base || `${withoutControls(title).replace(/[\\/]/g, '_')}.${DRIVER_FILE_TYPES[type]}`;
   if (name.length <= 200) return name;
   const ext = path.posix.extname(name).slice(0, 20);
   return `${name.slice(0, 200 - ext.length)}${ext}`;
