@@ -306,7 +306,8 @@ export const MESSAGES = {
   driverFiles: {
     required: 'Please make sure you provide all the require information.',
     uploadFailed: 'There was an error when uploading the file: ',
-    notAllowed: 'Files must be PDF, JPEG, PNG, WebP or HEIC images, Word, Excel, PowerPoint or OpenDocument files, or plain text.',
+    notAllowed:
+      'Files must be PDF, JPEG, PNG, WebP or HEIC images, Word, Excel, PowerPoint or OpenDocument files, or plain text.',
     tooLarge: (megabytes: number) => `A file may be at most ${megabytes} MB.`,
     titleTooLong: (max: number) => `The title may be at most ${max} characters.`,
     notFound: 'This file does not exist.',
