@@ -99,6 +99,17 @@ describe('drivers-files/save-file and get-file', () => {
     expect(file.rawPayload.equals(PDF)).toBe(true);
   });
 
+  it('keeps a file name in any script, and offers it on download with an ASCII fallback', async () => {
+    const res = await upload(admin, pdfParts(driverId, 'Licence (Arabic)', 'رخصة قيادة 2026.pdf'));
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json().data;
+    expect(saved.file_name).toBe('رخصة قيادة 2026.pdf');
+    const file = await get(saved.url, { cookie: admin });
+    const disposition = String(file.headers['content-disposition']);
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('رخصة قيادة 2026.pdf')}`);
+    expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+"; /);
+  });
+
   it('takes office documents and plain text, recognised by their content', async () => {
     const xlsx = await buildXlsx('Hours', [{ header: 'Day', value: (r: string) => r }], ['Monday']);
     const sheet = await upload(admin, [
