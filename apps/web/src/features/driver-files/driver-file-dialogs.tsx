@@ -32,7 +32,7 @@ const MB = DRIVER_FILE_MAX_BYTES / 1024 / 1024;
 
 /**
  * Add a file (spec 002 "Driver files"): a title and a file, both required ('Please make sure you
- * provide all the require information.'); a refused upload says why after the spec's prefix.
+ * provide all the required information.'); a refused upload says why after the spec's prefix.
  */
 export function AddDriverFileDialog({
   driverId,
