@@ -110,6 +110,7 @@ export function demoStops(rand: TRandom, planning: TDemoPlanning, tripNo: number
       drivingTimeRange: 10,
       stayingTime: rand.int(5, 20),
       stayingTimeRange: 5,
+      studentId: null,
       studentFname: null,
       studentLname: null,
       tasks,
@@ -127,6 +128,7 @@ export const asDialogStop = (s: TStopPlan): TParsedStop => ({
   staying_time_range: s.stayingTimeRange,
   driving_time: s.drivingTime,
   driving_time_range: s.drivingTimeRange,
+  student_id: s.studentId,
   student_fname: s.studentFname,
   student_lname: s.studentLname,
   tasks: s.tasks.map((t) => ({
