@@ -103,7 +103,7 @@ export const authRoutes: ModuleRoutes = async (app, deps) => {
       config: { access: 'public' },
       schema: {
         tags: parentsTags,
-        summary: 'Sign in a guardian (a parent) to the parents\' view',
+        summary: "Sign in a guardian (a parent) to the parents' view",
         body: ZLoginRequest,
         response: {
           200: ZEnvelope(ZGuardianSession),

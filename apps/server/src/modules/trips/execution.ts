@@ -588,7 +588,8 @@ export async function taskPhotoFile(ctx: TTenantContext, storage: Storage, taskI
     // A parent sees the client proof of their own children's stops on live trips, and nothing else.
     const children = new Set((await guardianChildren(ctx, actor.id)).map((c) => c.id));
     const theirs = photo.studentId !== null && children.has(photo.studentId);
-    const shown = photo.kind === 'client' && photo.clientApproval && !photo.tripArchived && !photo.tripCancelled;
+    const shown =
+      photo.kind === 'client' && photo.clientApproval && !photo.tripArchived && !photo.tripCancelled;
     if (!theirs || !shown) throw notFound();
   } else if (actor.kind !== 'tenant_admin') {
     throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenRole);

@@ -109,7 +109,11 @@ export async function resolveStops(ctx: TTenantContext, stops: TParsedStop[]): P
     if (s.student_id && !pupil) throw new AppError('BAD_REQUEST', MESSAGES.trips.studentUnknown);
     const plan = stopPlanOf(s, saved);
     return pupil
-      ? { ...plan, studentFname: plan.studentFname ?? pupil.fname, studentLname: plan.studentLname ?? pupil.lname }
+      ? {
+          ...plan,
+          studentFname: plan.studentFname ?? pupil.fname,
+          studentLname: plan.studentLname ?? pupil.lname,
+        }
       : plan;
   });
 }
