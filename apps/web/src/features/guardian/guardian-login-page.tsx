@@ -18,7 +18,7 @@ import { Brand } from '../../components/brand';
 import { useGuardianLogin } from '../../lib/api/guardian';
 import { paths } from '../../lib/paths';
 import { noteGuardianCookie } from '../../lib/session';
-import { loginErrorMessage } from '../auth/api/login';
+import { loginErrorMessage } from '../../lib/login-error';
 
 /**
  * The parents' sign-in (guardians of a school bus's pupils), apart from the console's: a parent

@@ -15,7 +15,7 @@ import { ApiError } from '../../lib/api/client';
 import { guardianMeQuery, useGuardianLogout } from '../../lib/api/guardian';
 import { paths } from '../../lib/paths';
 import { noteGuardianCookie } from '../../lib/session';
-import { ClientApprovalsTable } from '../approvals/client-approvals-table';
+import { ClientApprovalsTable } from '../../components/approvals';
 
 /** How often the view checks the parent is still signed in (the photos refresh every 30 s). */
 const SESSION_CHECK_MS = 60_000;

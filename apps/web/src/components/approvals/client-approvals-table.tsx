@@ -9,16 +9,11 @@ import {
   type TApprovalRecord,
   type TClientApprovalsQuery,
 } from '@fleet/contract';
-import {
-  APPROVAL_SEARCH_MAX,
-  ApprovalImagesButton,
-  ApprovalsTable,
-  approvalColumns,
-  approvalDriverName,
-  useApprovalSearch,
-} from '../../components/approvals';
-import type { ListColumn } from '../../components/list';
-import { SearchField } from '../../components/page-header';
+import { ApprovalImagesButton } from './approval-images-button';
+import { approvalColumns, approvalDriverName } from './approval-columns';
+import { APPROVAL_SEARCH_MAX, ApprovalsTable, useApprovalSearch } from './approvals-table';
+import type { ListColumn } from '../list';
+import { SearchField } from '../page-header';
 import { clientApprovalsQuery } from '../../lib/api/approvals';
 import { useTerms } from '../../lib/terms';
 
