@@ -95,7 +95,7 @@ export const authRoutes: ModuleRoutes = async (app, deps) => {
 
   // ---------- The parents' view (guardians of a school bus's pupils) ----------
 
-  const parentsTags = ["Parents' view"];
+  const parentsTags = ['Parents'];
 
   app.post(
     '/api/v1/guardian/login',
