@@ -30,8 +30,8 @@ export function GuestOnly() {
   return session ? <Navigate to={paths.overview.getHref()} replace /> : <Outlet />;
 }
 
-/** An unknown path goes to /overview when signed in, otherwise to '/'. */
+/** An unknown path goes to /overview when signed in, otherwise to '/' (a signed-in parent to their view). */
 export function UnknownPath() {
   const session = useSession();
-  return <Navigate to={session ? paths.overview.getHref() : paths.home.getHref()} replace />;
+  return <Navigate to={session ? paths.overview.getHref() : signedOutHref()} replace />;
 }
