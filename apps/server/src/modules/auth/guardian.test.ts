@@ -86,7 +86,10 @@ async function signIn(email = parent.email): Promise<string> {
 
 async function get(cookie: string | null, url: string): Promise<{ status: number; body: Body }> {
   const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-  return { status: res.statusCode, body: String(res.headers['content-type'] ?? '').includes('json') ? res.json() : null };
+  return {
+    status: res.statusCode,
+    body: String(res.headers['content-type'] ?? '').includes('json') ? res.json() : null,
+  };
 }
 
 /** Every client request of a guardian's view, all pages. */
