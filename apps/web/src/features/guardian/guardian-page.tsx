@@ -37,7 +37,7 @@ function TopBar({ guardian }: { guardian: TGuardianSession }) {
     <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: 1.5, flexWrap: 'wrap', py: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="p" noWrap>
+          <Typography variant="h6" component="p" sx={{ lineHeight: 1.25 }}>
             {guardian.tenant.name}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
