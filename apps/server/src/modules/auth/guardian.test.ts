@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@fleet/contract';
@@ -399,5 +400,54 @@ describe('planned stops name their pupil', () => {
       .limit(1);
     // The names the stop left out are the student's.
     expect(stored).toEqual({ studentId: pupil!.id, fname: pupil!.fname, lname: pupil!.lname });
+  });
+});
+
+describe('migration 0012', () => {
+  it("backfills a stop's student from the tenant's one student of that name, and leaves shared names alone", async () => {
+    const db = t.database.db;
+    const file = new URL('../../../drizzle/0012_guardian_sign_in_and_pupil_stops.sql', import.meta.url);
+    const backfill = fs
+      .readFileSync(file, 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => /^\s*(--.*\n\s*)*UPDATE/i.test(statement));
+    expect(backfill).toHaveLength(2);
+    const [pupil, twin] = await db
+      .select()
+      .from(students)
+      .where(and(eq(students.tenantId, SCHOOL), eq(students.archived, false)))
+      .orderBy(asc(students.id))
+      .limit(2);
+    // A second student sharing the other pupil's name: that name names nobody for sure.
+    await db.insert(students).values({ tenantId: SCHOOL, fname: twin!.fname, lname: twin!.lname });
+    const stopsOf = (id: number) =>
+      db
+        .select({ id: tripDestinations.id })
+        .from(tripDestinations)
+        .where(and(eq(tripDestinations.tenantId, SCHOOL), eq(tripDestinations.studentId, id)));
+    const [mine, shared] = [await stopsOf(pupil!.id), await stopsOf(twin!.id)];
+    expect(mine.length && shared.length).toBeGreaterThan(0);
+    // As stops were before the migration: names only (written in another letter case, too).
+    await db
+      .update(tripDestinations)
+      .set({ studentId: null, studentFname: pupil!.fname.toUpperCase() })
+      .where(
+        inArray(
+          tripDestinations.id,
+          mine.map((s) => s.id),
+        ),
+      );
+    await db
+      .update(tripDestinations)
+      .set({ studentId: null })
+      .where(
+        inArray(
+          tripDestinations.id,
+          shared.map((s) => s.id),
+        ),
+      );
+    for (const statement of backfill) await db.execute(sql.raw(statement));
+    expect((await stopsOf(pupil!.id)).map((s) => s.id).sort()).toEqual(mine.map((s) => s.id).sort());
+    expect(await stopsOf(twin!.id)).toEqual([]);
   });
 });
