@@ -63,3 +63,26 @@ export const ZAdminSession = z.object({
   tenant: ZSessionTenant.nullable(),
 });
 export type TAdminSession = z.infer<typeof ZAdminSession>;
+
+// ---------- The parents' view (guardians of a school bus's pupils) ----------
+
+/** A guardian's child, as the parents' view lists them. */
+export const ZGuardianChild = z.object({
+  id: z.number().int(),
+  fname: z.string(),
+  lname: z.string(),
+  /** Where the pupil boards the bus, when set. */
+  stop_name: z.string().nullable(),
+});
+export type TGuardianChild = z.infer<typeof ZGuardianChild>;
+
+/** `data` of `POST v1/guardian/login` and `GET v1/guardian/me`: the parent, their school, their children. */
+export const ZGuardianSession = z.object({
+  id: z.number().int(),
+  fname: z.string(),
+  lname: z.string(),
+  email: z.string(),
+  tenant: z.object({ id: z.number().int(), name: z.string() }),
+  children: z.array(ZGuardianChild),
+});
+export type TGuardianSession = z.infer<typeof ZGuardianSession>;

@@ -204,6 +204,7 @@ export const MESSAGES = {
     originUnknown: 'The chosen origin does not exist.',
     typeUnknown: 'The chosen type does not exist.',
     destinationUnknown: 'A chosen destination does not exist.',
+    studentUnknown: 'A chosen student does not exist.',
     taskUnknown: 'A task being edited does not belong to this trip.',
     stopUnknown: 'A stop being edited does not belong to this trip.',
     /** '{term} added successfully', '{term} updated successfully.', '{term} deleted successfully.' */

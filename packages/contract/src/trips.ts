@@ -110,7 +110,8 @@ export const tripDestinationInputSchema = (destinationTerm = 'Destination') => {
       staying_time_range: zMinutes(),
       driving_time: zMinutes(),
       driving_time_range: zMinutes(),
-      /** School bus: the student whose stop this is. */
+      /** School bus: the student whose stop this is (one of the tenant's students), and their names. */
+      student_id: optionalId('student_id').optional(),
       student_fname: optionalText(50).optional(),
       student_lname: optionalText(50).optional(),
       tasks: z.array(ZTripTaskInput).max(100).default([]),
@@ -200,6 +201,8 @@ export const ZTripDestination = z.object({
   staying_time_range: z.number().int().nullable(),
   driving_time: z.number().int().nullable(),
   driving_time_range: z.number().int().nullable(),
+  /** School bus: the student whose stop this is, when planned from a student's stop. */
+  student_id: z.number().int().nullable(),
   student_fname: z.string().nullable(),
   student_lname: z.string().nullable(),
   /** Planned arrival and departure (UTC), when the driving and staying times allow computing them. */

@@ -28,6 +28,8 @@ export interface TStopPlan {
   stayingTimeRange: number | null;
   drivingTime: number | null;
   drivingTimeRange: number | null;
+  /** School bus: the tenant's student whose stop this is (checked by the trips service). */
+  studentId: number | null;
   studentFname: string | null;
   studentLname: string | null;
   tasks: TTaskPlan[];
@@ -49,6 +51,7 @@ export const stopColumns = (s: TStopPlan) => ({
   stayingTimeRange: s.stayingTimeRange,
   drivingTime: s.drivingTime,
   drivingTimeRange: s.drivingTimeRange,
+  studentId: s.studentId,
   studentFname: s.studentFname,
   studentLname: s.studentLname,
 });
@@ -78,6 +81,7 @@ export const stopRow = (s: TStoredStop): TScheduleDestination => ({
   staying_time_range: s.stayingTimeRange,
   driving_time: s.drivingTime,
   driving_time_range: s.drivingTimeRange,
+  student_id: s.studentId,
   student_fname: s.studentFname,
   student_lname: s.studentLname,
   tasks: s.tasks.map(taskRow),

@@ -4,16 +4,16 @@ import { AppError } from './errors.ts';
 export type { TPrincipalKind };
 
 /**
- * Who is calling. Admins sign in to the console (a cookie), drivers to their app (a bearer token);
- * tracker devices and guardians are kinds the access declarations already know, for the intake and
- * the guardians' views that authenticate them.
+ * Who is calling. Admins sign in to the console (a cookie), drivers to their app (a bearer token),
+ * guardians (parents of a school bus's pupils) to the parents' view (the console's cookie, a session
+ * of their own); tracker devices are authenticated by the intake routes.
  */
 export type TPrincipal =
   | { kind: 'super_admin'; id: number; sessionId: number; email: string; tenantId: null }
   | { kind: 'tenant_admin'; id: number; sessionId: number; email: string; tenantId: number }
   | { kind: 'driver'; id: number; sessionId: number; email: string; tenantId: number }
   | { kind: 'tracker'; id: number; tenantId: number; driverId: number | null }
-  | { kind: 'guardian'; id: number; tenantId: number };
+  | { kind: 'guardian'; id: number; tenantId: number; sessionId?: number };
 
 export type TAdminPrincipal = Extract<TPrincipal, { kind: 'super_admin' | 'tenant_admin' }>;
 
@@ -46,6 +46,7 @@ export const ACCESS = {
   /** Any admin: a tenant admin, or the super admin (who has no tenant). */
   admins: ['super_admin', 'tenant_admin'],
   driver: ['driver'],
+  guardian: ['guardian'],
 } as const satisfies Record<string, TAccess>;
 
 export const isAdmin = (p: TActor | null): p is TAdminPrincipal =>

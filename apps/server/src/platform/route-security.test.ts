@@ -21,6 +21,9 @@ const PUBLIC_ROUTES = new Set([
   // The driver app's sign-in and sign-out (its token is a bearer token; sign-out ends only that one).
   'POST /api/v1/driver/login',
   'POST /api/v1/driver/logout',
+  // The parents' view's sign-in and sign-out (the console's cookie; sign-out ends only that one).
+  'POST /api/v1/guardian/login',
+  'POST /api/v1/guardian/logout',
   // The public site's content and its contact forms.
   'GET /api/content/landing-page',
   'GET /api/content/blogs',

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { admins, drivers, sessions, tenants } from '../db/schema/index.ts';
+import { admins, drivers, guardians, sessions, tenants } from '../db/schema/index.ts';
 import type { TPrincipal } from './principal.ts';
 
 export const SESSION_COOKIE = 'fleet_session';
@@ -13,10 +13,16 @@ export interface SessionTimes {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** Whose session: an admin's (console cookie) or a driver's (app bearer token). */
-export type TSessionOwner = { adminId: number; driverId?: never } | { driverId: number; adminId?: never };
+/**
+ * Whose session: an admin's (console cookie), a driver's (app bearer token) or a guardian's (the
+ * same cookie as an admin's: one browser holds one session, and signing in as either ends the other).
+ */
+export type TSessionOwner =
+  | { adminId: number; driverId?: never; guardianId?: never }
+  | { driverId: number; adminId?: never; guardianId?: never }
+  | { guardianId: number; adminId?: never; driverId?: never };
 
-/** How a token arrived: admins' sessions only as the cookie, drivers' only as a bearer token. */
+/** How a token arrived: admins' and guardians' sessions only as the cookie, drivers' only as a bearer token. */
 export type TTokenChannel = 'cookie' | 'bearer';
 
 /** Creates a session and returns its 256-bit token (base64url); only the token's hash is stored. */
@@ -31,6 +37,7 @@ export async function createSession(
     tokenHash: hashToken(token),
     adminId: input.adminId ?? null,
     driverId: input.driverId ?? null,
+    guardianId: input.guardianId ?? null,
     tenantId: input.tenantId,
     expiresAt,
     ip: input.ip ?? null,
@@ -43,7 +50,10 @@ export async function createSession(
 const TOUCH_EVERY_MS = 60_000;
 
 /** The principal a session row stands for, with what decides whether it may still act. */
-async function ownerOf(db: Db, session: { adminId: number | null; driverId: number | null }) {
+async function ownerOf(
+  db: Db,
+  session: { adminId: number | null; driverId: number | null; guardianId: number | null },
+) {
   if (session.adminId !== null) {
     const [admin] = await db
       .select({
@@ -59,6 +69,22 @@ async function ownerOf(db: Db, session: { adminId: number | null; driverId: numb
       .where(eq(admins.id, session.adminId))
       .limit(1);
     return admin;
+  }
+  if (session.guardianId !== null) {
+    const [guardian] = await db
+      .select({
+        id: guardians.id,
+        email: guardians.email,
+        tenantId: guardians.tenantId,
+        isSuperAdmin: sql<boolean>`false`,
+        archived: guardians.archived,
+        tenantArchived: tenants.archived,
+      })
+      .from(guardians)
+      .innerJoin(tenants, eq(tenants.id, guardians.tenantId))
+      .where(eq(guardians.id, session.guardianId))
+      .limit(1);
+    return guardian;
   }
   if (session.driverId === null) return undefined;
   const [driver] = await db
@@ -95,6 +121,7 @@ export async function findSession(
       id: sessions.id,
       adminId: sessions.adminId,
       driverId: sessions.driverId,
+      guardianId: sessions.guardianId,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
     })
@@ -102,7 +129,7 @@ export async function findSession(
     .where(eq(sessions.tokenHash, hashToken(token)))
     .limit(1);
   if (!session) return null;
-  if ((channel === 'cookie') !== (session.adminId !== null)) return null;
+  if ((channel === 'cookie') !== (session.adminId !== null || session.guardianId !== null)) return null;
   const owner = await ownerOf(db, session);
   const now = Date.now();
   const idle = now - session.lastSeenAt.getTime() > times.idleMs;
@@ -122,6 +149,8 @@ export async function findSession(
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, session.id));
   }
+  if (session.guardianId !== null && owner.tenantId !== null)
+    return { kind: 'guardian', id: owner.id, sessionId: session.id, tenantId: owner.tenantId };
   const base = { id: owner.id, sessionId: session.id, email: owner.email };
   if (session.driverId !== null && owner.tenantId !== null)
     return { kind: 'driver', ...base, tenantId: owner.tenantId };
@@ -138,6 +167,7 @@ export async function isSessionLive(db: Db, sessionId: number, times: SessionTim
     .select({
       adminId: sessions.adminId,
       driverId: sessions.driverId,
+      guardianId: sessions.guardianId,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
     })

@@ -68,6 +68,8 @@ const kindsOf = (route: RegisteredRoute): string[] => {
 const WALKED_KIND = 'tenant_admin';
 /** Drivers' routes are walked below as a driver of B and as another driver of A, with A's driver's ids. */
 const DRIVER_KIND = 'driver';
+/** Guardians' routes are walked below as a parent of the school-bus tenant, with A's ids. */
+const GUARDIAN_KIND = 'guardian';
 /**
  * The other callers, and why their routes are not walked here. Any other kind (a driver, a device)
  * fails the first test below until this file says how its isolation is proven: it needs a caller of
@@ -753,7 +755,10 @@ afterAll(async () => {
 describe('tenant isolation', () => {
   it('walks every API route someone may call, and says why it leaves the rest', () => {
     const unknown = apiRoutes().filter((r) =>
-      callersOf(r).some((kind) => kind !== WALKED_KIND && kind !== DRIVER_KIND && !(kind in NOT_WALKED)),
+      callersOf(r).some(
+        (kind) =>
+          kind !== WALKED_KIND && kind !== DRIVER_KIND && kind !== GUARDIAN_KIND && !(kind in NOT_WALKED),
+      ),
     );
     expect(
       unknown.map((r) => `${routeKey(r)} (${callersOf(r).join(', ')})`),
@@ -1135,6 +1140,96 @@ describe('tenant isolation for drivers', () => {
       }
     }
   }, 300_000);
+});
+
+// ---------- Guardians (the parents' view) ----------
+
+describe('tenant isolation for guardians', () => {
+  let parent: Record<string, string>;
+  /** The parent's own records: a task at their child's stop with a client photo. */
+  let own: { task_id: number; photo_id: number };
+
+  /** Requests of the guardian routes that take ids, valid with the parent's own records. */
+  const GUARDIAN_CALLS: Record<string, () => Omit<Call, 'route' | 'slots'>> = {
+    'GET /api/v1/tasks/:task_id/photos/:photo_id': () => ({
+      params: { task_id: own.task_id, photo_id: own.photo_id },
+      query: {},
+      body: undefined,
+    }),
+  };
+  /** A's record each id parameter names in the probes. */
+  const idOfA = (name: string): number | null =>
+    name === 'task_id' ? idsA.tasks : name === 'photo_id' ? idsA.task_photos : null;
+  const guardianRoutes = () => apiRoutes().filter((r) => kindsOf(r).includes(GUARDIAN_KIND));
+
+  beforeAll(async () => {
+    const [row] = await rowsOf<{ email: string; task_id: number; photo_id: number; storage_key: string }>(
+      t.database.db,
+      sql`select g.email, k.id as task_id, p.id as photo_id, p.storage_key
+          from task_photos p join tasks k on k.id = p.task_id
+          join trip_destinations d on d.id = k.trip_destination_id
+          join trips tr on tr.id = d.trip_id and not tr.archived and not tr.cancelled
+          join student_guardians sg on sg.student_id = d.student_id and sg.tenant_id = d.tenant_id
+          join guardians g on g.id = sg.guardian_id and not g.archived
+          where p.tenant_id = ${SCHOOL.tenantId} and p.kind = 'client' and k.client_approval
+          order by p.id limit 1`,
+    );
+    expect(row, 'a demo parent whose child has a pick-up photo').toBeDefined();
+    own = { task_id: row!.task_id, photo_id: row!.photo_id };
+    // The demo's photo files stay where the demo was made: this app's storage gets its own copy.
+    await createStorage(t.config.storage).put(row!.storage_key, PLANTED_PHOTO, 'image/png');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/guardian/login',
+      payload: { email: row!.email, password: 'guardian-demo-pass' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    parent = { cookie: `fleet_session=${res.cookies.find((c) => c.name === 'fleet_session')!.value}` };
+  });
+
+  it('knows how to call every guardian route that takes an id', () => {
+    expect(guardianRoutes().length).toBeGreaterThan(1);
+    const TAKES_ID = /:([a-z_]+_)?id(\/|$)/;
+    expect(
+      guardianRoutes()
+        .filter((r) => TAKES_ID.test(r.url) && !GUARDIAN_CALLS[routeKey(r)])
+        .map(routeKey),
+    ).toEqual([]);
+  });
+
+  it("answers a parent their own records on every guardian route, refuses A's ids as unknown ones, and nothing changes", async () => {
+    for (const route of guardianRoutes()) {
+      const key = routeKey(route);
+      const build = GUARDIAN_CALLS[key];
+      const call: Call = {
+        route,
+        ...(build ? build() : { params: {}, query: {}, body: undefined }),
+        slots: [],
+      };
+      const mine = await send(call, parent);
+      const where = `${key} as a parent with their own ids → ${mine.statusCode} ${mine.body.slice(0, 200)}`;
+      expect.soft(mine.statusCode, where).toBeLessThan(300);
+      await expectNothingOfA(mine, where);
+
+      for (const name of Object.keys(call.params)) {
+        const id = idOfA(name);
+        expect(id, `${key}: which of A's records does ${name} name?`).not.toBeNull();
+        const before = await databaseFingerprint(t.database.db);
+        const res = await send({ ...call, params: { ...call.params, [name]: id } }, parent);
+        const label = `${key} ${name} = A's ${id}, as a parent → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect.soft(res.statusCode, label).toBeGreaterThanOrEqual(400);
+        expect([401, 429], label).not.toContain(res.statusCode);
+        const unknown = await send({ ...call, params: { ...call.params, [name]: NO_SUCH_ID } }, parent);
+        expect
+          .soft(answerShape(res), `${label}: answered unlike an id that does not exist`)
+          .toEqual(answerShape(unknown));
+        expect
+          .soft(await databaseFingerprint(t.database.db), `${label}: the refused call changed the database`)
+          .toEqual(before);
+        await expectNothingOfA(res, label);
+      }
+    }
+  }, 120_000);
 });
 
 // ---------- Positions ----------

@@ -1,11 +1,14 @@
 import { Navigate, Outlet } from 'react-router';
-import { isCrmEnabled, isSuperAdmin, useSession } from '../lib/session';
+import { hasGuardianCookie, isCrmEnabled, isSuperAdmin, useSession } from '../lib/session';
 import { paths } from '../lib/paths';
+
+/** Where a visitor without an admin session goes: '/' (spec 000 §2), or a signed-in parent to their view. */
+const signedOutHref = () => (hasGuardianCookie() ? paths.guardian.getHref() : paths.home.getHref());
 
 /** Signed-in routes need a stored admin; otherwise the visitor goes to '/' (spec 000 §2). */
 export function RequireSession() {
   const session = useSession();
-  return session ? <Outlet /> : <Navigate to={paths.home.getHref()} replace />;
+  return session ? <Outlet /> : <Navigate to={signedOutHref()} replace />;
 }
 
 /** /super-admins is for the super admin only; a tenant admin goes back to the Overview. */
@@ -27,8 +30,8 @@ export function GuestOnly() {
   return session ? <Navigate to={paths.overview.getHref()} replace /> : <Outlet />;
 }
 
-/** An unknown path goes to /overview when signed in, otherwise to '/'. */
+/** An unknown path goes to /overview when signed in, otherwise to '/' (a signed-in parent to their view). */
 export function UnknownPath() {
   const session = useSession();
-  return <Navigate to={session ? paths.overview.getHref() : paths.home.getHref()} replace />;
+  return <Navigate to={session ? paths.overview.getHref() : signedOutHref()} replace />;
 }

@@ -7,6 +7,9 @@ export const pages: PageMap = {
   dashboard: () => import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
   map: () => import('../features/map/map-page').then((m) => ({ default: m.MapPage })),
   approvals: () => import('../features/approvals/approvals-page').then((m) => ({ default: m.ApprovalsPage })),
+  guardianLogin: () =>
+    import('../features/guardian/guardian-login-page').then((m) => ({ default: m.GuardianLoginPage })),
+  guardian: () => import('../features/guardian/guardian-page').then((m) => ({ default: m.GuardianPage })),
   exceptions: () =>
     import('../features/exceptions/exceptions-page').then((m) => ({ default: m.ExceptionsPage })),
   vehicles: () => import('../features/vehicles/vehicles-page').then((m) => ({ default: m.VehiclesPage })),

@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '../components/page-spinner';
+import { ApiError } from '../lib/api/client';
 import { fetchCurrentAdmin } from '../lib/api/session';
-import { readSession, writeSession } from '../lib/session';
+import { noteGuardianCookie, readSession, writeSession } from '../lib/session';
 import { prefetchTenantSettings } from '../lib/terms';
 
 /**
  * Session storage is per tab, the session cookie is not: a new tab of a signed-in admin asks
- * `admin/me` once before routing, behind a spinner. A failure simply means signed out.
+ * `admin/me` once before routing, behind a spinner. A failure simply means signed out; a 403 means
+ * the cookie is a parent's (the parents' view), not an admin's.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -23,7 +25,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
         writeSession(session);
         prefetchTenantSettings(queryClient, session);
       },
-      () => undefined,
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 403) noteGuardianCookie(true);
+      },
     );
     void request.current.then(() => {
       if (active) setChecked(true);

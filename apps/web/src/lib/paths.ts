@@ -132,6 +132,9 @@ export const paths = {
   vehicles: route('/vehicles'),
   changeVehicleRequests: route('/change-vehicle-requests'),
   approvals: route('/approvals'),
+  /** The parents' view (guardians of a school bus's pupils): its own sign-in and page, outside the console. */
+  guardianLogin: route('/guardian/login', { layout: 'none', access: 'public' }),
+  guardian: route('/guardian', { layout: 'none', access: 'public' }),
   refuel: route('/refuel'),
   accidents: route('/accidents'),
   trips: route('/trips', { name: 'Trips' }),

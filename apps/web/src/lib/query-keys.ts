@@ -21,6 +21,8 @@ export const queryRoots = {
   languages: ['languages'],
   students: ['students'],
   guardians: ['guardians'],
+  /** The parents' view: the signed-in guardian and their children's proof requests. */
+  guardianView: ['guardian-view'],
   fines: ['fines'],
   /** A driver's documents (the driver files page). */
   driverFiles: ['driver-files'],

@@ -81,3 +81,14 @@ function subscribe(listener: () => void): () => void {
 export function useSession(): TStoredSession | null {
   return useSyncExternalStore(subscribe, readSession, () => null);
 }
+
+/*
+ * A guardian (a parent) signs in with the same cookie, to the parents' view. When the start-up check
+ * finds the browser's cookie is a guardian's (admin/me answers 403: a live session that is no
+ * admin's), console pages send the visitor to the parents' view instead of the public home.
+ */
+let guardianCookie = false;
+export const noteGuardianCookie = (signedIn: boolean): void => {
+  guardianCookie = signedIn;
+};
+export const hasGuardianCookie = (): boolean => guardianCookie;

@@ -13,6 +13,7 @@ export const stop = (id: number, name: string, extra: Partial<TTripDestination> 
   staying_time_range: null,
   driving_time: null,
   driving_time_range: null,
+  student_id: null,
   student_fname: null,
   student_lname: null,
   expected_arrival_date: null,

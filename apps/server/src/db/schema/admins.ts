@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { drivers } from './fleet.ts';
+import { guardians } from './records.ts';
 import { tenants } from './tenants.ts';
 
 export const admins = pgTable(
@@ -48,6 +49,8 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
     driverId: integer('driver_id').references(() => drivers.id, { onDelete: 'cascade' }),
+    /** A parent signed in to the guardians' view (a cookie of its own, like an admin's). */
+    guardianId: integer('guardian_id').references(() => guardians.id, { onDelete: 'cascade' }),
     tenantId: integer('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,8 +61,9 @@ export const sessions = pgTable(
   (t) => [
     index('sessions_tenant_idx').on(t.tenantId, t.adminId),
     index('sessions_tenant_driver_idx').on(t.tenantId, t.driverId),
+    index('sessions_tenant_guardian_idx').on(t.tenantId, t.guardianId),
     index('sessions_expires_idx').on(t.expiresAt),
-    check('sessions_one_principal', sql`(${t.adminId} is null) <> (${t.driverId} is null)`),
+    check('sessions_one_principal', sql`num_nonnulls(${t.adminId}, ${t.driverId}, ${t.guardianId}) = 1`),
   ],
 );
 

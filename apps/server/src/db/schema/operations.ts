@@ -78,7 +78,11 @@ const plannedStopColumns = () => ({
   stayingTimeRange: integer('staying_time_range'),
   drivingTime: integer('driving_time'),
   drivingTimeRange: integer('driving_time_range'),
-  /** School bus: the student whose stop this is. */
+  /**
+   * School bus: the student whose stop this is. The id (one of the tenant's students) says whose
+   * guardians see the stop's proof photos; the names are kept as planned, for the spec's payloads.
+   */
+  studentId: integer('student_id').references((): AnyPgColumn => students.id),
   studentFname: text('student_fname'),
   studentLname: text('student_lname'),
 });
@@ -143,7 +147,12 @@ export const tripDestinations = pgTable(
     skippedDate: timestamp('skipped_date', { withTimezone: true }),
     skipReason: text('skip_reason'),
   },
-  (t) => [index('trip_destinations_tenant_trip_idx').on(t.tenantId, t.tripId, t.position)],
+  (t) => [
+    index('trip_destinations_tenant_trip_idx').on(t.tenantId, t.tripId, t.position),
+    index('trip_destinations_tenant_student_idx')
+      .on(t.tenantId, t.studentId)
+      .where(sql`${t.studentId} is not null`),
+  ],
 );
 
 export const tasks = pgTable(
@@ -393,7 +402,12 @@ export const scheduleDestinations = pgTable(
       .references(() => tripSchedules.id, { onDelete: 'cascade' }),
     ...plannedStopColumns(),
   },
-  (t) => [index('schedule_destinations_tenant_schedule_idx').on(t.tenantId, t.scheduleId, t.position)],
+  (t) => [
+    index('schedule_destinations_tenant_schedule_idx').on(t.tenantId, t.scheduleId, t.position),
+    index('schedule_destinations_tenant_student_idx')
+      .on(t.tenantId, t.studentId)
+      .where(sql`${t.studentId} is not null`),
+  ],
 );
 
 export const scheduleTasks = pgTable(

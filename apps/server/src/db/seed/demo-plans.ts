@@ -1,15 +1,20 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { TRandom } from '@fleet/sim';
 import type { Db } from '../client.ts';
-import { destinations, drivers, tripTypes, warehouses } from '../schema/index.ts';
+import { destinations, drivers, students, tripTypes, warehouses } from '../schema/index.ts';
 import type { TParsedStop, TStopPlan, TTaskPlan } from '../../modules/trips/service.ts';
 
 /*
  * How the demo plans trips, as a dispatcher of each kind of tenant would: two to four of the
  * tenant's destinations, each with one to three of the tenant's usual tasks, some needing the
- * client's or a manager's approval. The demo seed plans its trips with it, and the simulator's
- * dispatcher keeps the demo drivers busy with it while the server runs (modules/simulation).
+ * client's or a manager's approval. A school bus calls at the stops of the pupils its driver
+ * carries, each with a pick-up photo the pupil's parents see in the parents' view, and ends at a
+ * school. The demo seed plans its trips with it, and the simulator's dispatcher keeps the demo
+ * drivers busy with it while the server runs (modules/simulation).
  */
+
+/** The task at a pupil's stop: the driver's photo of the pick-up, shown to the pupil's guardians. */
+export const PUPIL_STOP_TASK = 'Pick-up photo';
 
 export const TASKS: Record<string, string[]> = {
   delivery: [
@@ -44,17 +49,32 @@ export interface TDemoPlace {
   lon: number;
 }
 
-/** What a tenant's trips are planned from: its live drivers, origins, trip types and destinations. */
+/** A pupil with a bus stop, and the driver who carries them. */
+export interface TDemoPupil {
+  id: number;
+  fname: string;
+  lname: string;
+  driverId: number | null;
+  stopName: string | null;
+  stopLat: number;
+  stopLon: number;
+}
+
+/**
+ * What a tenant's trips are planned from: its live drivers, origins, trip types and destinations,
+ * and (school bus) its live pupils with a stop.
+ */
 export interface TDemoPlanning {
   tenantType: string;
   drivers: { id: number }[];
   origins: { id: number }[];
   types: { id: number }[];
   places: TDemoPlace[];
+  pupils: TDemoPupil[];
 }
 
 export async function demoPlanning(db: Db, tenantId: number, tenantType: string): Promise<TDemoPlanning> {
-  const [driverRows, origins, types, places] = await Promise.all([
+  const [driverRows, origins, types, places, pupils] = await Promise.all([
     db
       .select({ id: drivers.id })
       .from(drivers)
@@ -75,16 +95,116 @@ export async function demoPlanning(db: Db, tenantId: number, tenantType: string)
       .from(destinations)
       .where(and(eq(destinations.tenantId, tenantId), eq(destinations.archived, false)))
       .orderBy(asc(destinations.id)),
+    tenantType === 'school_bus'
+      ? db
+          .select({
+            id: students.id,
+            fname: students.fname,
+            lname: students.lname,
+            driverId: students.driverId,
+            stopName: students.stopName,
+            stopLat: students.stopLat,
+            stopLon: students.stopLon,
+          })
+          .from(students)
+          .where(and(eq(students.tenantId, tenantId), eq(students.archived, false)))
+          .orderBy(asc(students.id))
+      : Promise.resolve([]),
   ]);
-  return { tenantType, drivers: driverRows, origins, types, places };
+  const withStop = pupils.flatMap((p) =>
+    p.stopLat !== null && p.stopLon !== null ? [{ ...p, stopLat: p.stopLat, stopLon: p.stopLon }] : [],
+  );
+  return { tenantType, drivers: driverRows, origins, types, places, pupils: withStop };
 }
 
 /** True when trips can be planned: the tenant has a driver, an origin, a type and a destination. */
 export const canPlan = (p: TDemoPlanning) =>
   p.drivers.length > 0 && p.origins.length > 0 && p.types.length > 0 && p.places.length > 0;
 
-/** The stops of trip number `tripNo`: two to four destinations, each with its tasks. */
-export function demoStops(rand: TRandom, planning: TDemoPlanning, tripNo: number): TStopPlan[] {
+/**
+ * A school bus's round: the stops of the pupils `driverId` carries, in the order they were added,
+ * each with the pick-up photo the pupil's guardians see and now and then a seat-belt check, then
+ * one of the tenant's schools. Empty when the driver carries no pupil with a stop.
+ */
+function pupilRound(rand: TRandom, planning: TDemoPlanning, driverId: number): TStopPlan[] {
+  const pupils = planning.pupils.filter((p) => p.driverId === driverId);
+  if (!pupils.length) return [];
+  const school = planning.places[driverId % planning.places.length]!;
+  const stops: TStopPlan[] = pupils.map((p) => ({
+    destinationId: null,
+    destinationName: p.stopName ?? `${p.fname} ${p.lname}`,
+    destinationLat: p.stopLat,
+    destinationLon: p.stopLon,
+    drivingTime: rand.int(4, 12),
+    drivingTimeRange: 5,
+    stayingTime: 2,
+    stayingTimeRange: 2,
+    studentId: p.id,
+    studentFname: p.fname,
+    studentLname: p.lname,
+    tasks: [
+      {
+        description: PUPIL_STOP_TASK,
+        orderId: null,
+        clientApproval: true,
+        managerApproval: false,
+        priority: 0,
+        note: null,
+      },
+      ...(rand.chance(0.3)
+        ? [
+            {
+              description: TASKS.school_bus![1]!,
+              orderId: null,
+              clientApproval: false,
+              managerApproval: false,
+              priority: 1,
+              note: null,
+            },
+          ]
+        : []),
+    ],
+  }));
+  stops.push({
+    destinationId: school.id,
+    destinationName: school.name,
+    destinationLat: school.lat,
+    destinationLon: school.lon,
+    drivingTime: rand.int(10, 25),
+    drivingTimeRange: 10,
+    stayingTime: 10,
+    stayingTimeRange: 5,
+    studentId: null,
+    studentFname: null,
+    studentLname: null,
+    tasks: [
+      {
+        description: TASKS.school_bus![2]!,
+        orderId: null,
+        clientApproval: false,
+        managerApproval: rand.chance(0.3),
+        priority: 0,
+        note: null,
+      },
+    ],
+  });
+  return stops;
+}
+
+/**
+ * The stops of trip number `tripNo`: two to four destinations, each with its tasks; for a school
+ * bus whose driver (`driverId`) carries pupils, that driver's round of pupils' stops instead.
+ */
+export function demoStops(
+  rand: TRandom,
+  planning: TDemoPlanning,
+  tripNo: number,
+  driverId?: number,
+): TStopPlan[] {
+  if (driverId !== undefined && planning.pupils.length) {
+    const round = pupilRound(rand, planning, driverId);
+    if (round.length) return round;
+  }
   const { places } = planning;
   const taskTexts = TASKS[planning.tenantType] ?? TASKS.delivery!;
   const orders = planning.tenantType === 'delivery';
@@ -110,6 +230,7 @@ export function demoStops(rand: TRandom, planning: TDemoPlanning, tripNo: number
       drivingTimeRange: 10,
       stayingTime: rand.int(5, 20),
       stayingTimeRange: 5,
+      studentId: null,
       studentFname: null,
       studentLname: null,
       tasks,
@@ -127,6 +248,7 @@ export const asDialogStop = (s: TStopPlan): TParsedStop => ({
   staying_time_range: s.stayingTimeRange,
   driving_time: s.drivingTime,
   driving_time_range: s.drivingTimeRange,
+  student_id: s.studentId,
   student_fname: s.studentFname,
   student_lname: s.studentLname,
   tasks: s.tasks.map((t) => ({

@@ -34,15 +34,35 @@ describe('demo trips', () => {
         ]),
       );
       for (const trip of made) {
-        expect(trip.destinations.length).toBeGreaterThanOrEqual(2);
-        expect(trip.destinations.length).toBeLessThanOrEqual(4);
-        expect(trip.destinations.every((d) => d.tasks.length > 0 && d.destination_id !== null)).toBe(true);
+        if (tenant === 'school') {
+          // A school bus calls at the stops of its driver's three or four pupils, then at a school.
+          const pupils = trip.destinations.slice(0, -1);
+          expect([3, 4]).toContain(pupils.length);
+          for (const stop of pupils) {
+            expect(stop.student_id).not.toBeNull();
+            expect(stop.student_fname).toBeTruthy();
+            expect(stop.tasks[0]).toMatchObject({ description: 'Pick-up photo', client_approval: true });
+          }
+          expect(trip.destinations.at(-1)).toMatchObject({
+            student_id: null,
+            destination_id: expect.any(Number),
+          });
+        } else {
+          expect(trip.destinations.length).toBeGreaterThanOrEqual(2);
+          expect(trip.destinations.length).toBeLessThanOrEqual(4);
+          expect(trip.destinations.every((d) => d.destination_id !== null)).toBe(true);
+        }
+        expect(trip.destinations.every((d) => d.tasks.length > 0)).toBe(true);
         if (trip.ended_date) expect(trip.ended_date > trip.started_date!).toBe(true);
       }
       // Trips of both demo schedules are in the list too.
       const schedules = await call(t, cookie, 'GET', '/api/trip-schedule/get-scheduled-trips');
       expect(schedules.body.data.pagination.total_items).toBe(2);
       expect(trips.some((x) => x.schedule_id !== null)).toBe(true);
+      // The materialiser copies a schedule's pupils to each trip it makes.
+      if (tenant === 'school')
+        for (const trip of trips.filter((x) => x.schedule_id !== null))
+          expect(trip.destinations.slice(0, -1).every((d) => d.student_id !== null)).toBe(true);
     });
   }
 });

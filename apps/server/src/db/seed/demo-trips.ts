@@ -46,9 +46,10 @@ export async function seedDemoTrips(tx: Db, tenantId: number, tenantType: string
       start = new Date(now.getTime() + TODAY[n - PAST_TRIPS]! * MINUTE);
       start.setUTCSeconds(0, 0);
     }
+    const driverId = driverRows[n % driverRows.length]!.id;
     items.push({
       trip: {
-        driverId: driverRows[n % driverRows.length]!.id,
+        driverId,
         warehouseId: rand.pick(origins).id,
         typeId: rand.pick(types).id,
         departureTimeRange: rand.pick([10, 15, 20]),
@@ -57,7 +58,7 @@ export async function seedDemoTrips(tx: Db, tenantId: number, tenantType: string
         // Planned a day to three before it runs (today's later trips: this morning at the latest).
         createdDate: new Date(Math.min(start.getTime() - rand.int(1, 3) * DAY, now.getTime())),
       },
-      stops: demoStops(rand, planning, n),
+      stops: demoStops(rand, planning, n, driverId),
     });
   }
   await planTrips(ctx, items);
@@ -74,10 +75,11 @@ export async function seedDemoTrips(tx: Db, tenantId: number, tenantType: string
     { hour: 3, minute: 30, repeatType: 'weekly', daysOfWeek: [1, 2, 3, 4, 5], note: 'Weekday morning round' },
   ];
   for (const [i, s] of schedules.entries()) {
+    const driverId = driverRows[(i + 1) % driverRows.length]!.id;
     await addSchedule(
       ctx,
       {
-        driver_id: driverRows[(i + 1) % driverRows.length]!.id,
+        driver_id: driverId,
         warehouse_id: origins[i % origins.length]!.id,
         type: types[i % types.length]!.id,
         start_date: toUtcString(new Date(today + (s.hour * 60 + s.minute) * MINUTE)),
@@ -88,7 +90,7 @@ export async function seedDemoTrips(tx: Db, tenantId: number, tenantType: string
         departure_time_range: 15,
         note: s.note,
         time_zone: DEFAULT_SETTINGS.time_zone,
-        destinations: demoStops(rand, planning, 100 + i).map(asDialogStop),
+        destinations: demoStops(rand, planning, 100 + i, driverId).map(asDialogStop),
       },
       now,
     );

@@ -46,6 +46,8 @@ export interface TRequestFilter {
   driverName?: string | undefined;
   /** Client side: part of the order id. */
   orderId?: string | undefined;
+  /** Only the tasks at stops of these students (a guardian's children); every stop when left out. */
+  studentIds?: number[] | undefined;
 }
 
 function requestWhere(tenantId: number, f: TRequestFilter): SQL | undefined {
@@ -55,6 +57,11 @@ function requestWhere(tenantId: number, f: TRequestFilter): SQL | undefined {
     f.status ? eq(tasks.managerApprovalStatus, f.status) : undefined,
     driverNameMatches(f.driverName),
     containsText(tasks.orderId, f.orderId),
+    f.studentIds === undefined
+      ? undefined
+      : f.studentIds.length
+        ? inArray(tripDestinations.studentId, f.studentIds)
+        : sql`false`,
   );
 }
 

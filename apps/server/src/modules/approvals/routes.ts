@@ -59,7 +59,8 @@ export const approvalRoutes: ModuleRoutes = async (app, deps) => {
   app.get(
     '/api/v1/trips/destinations/approvals/client',
     {
-      config: SUCCESS_ENVELOPE_ROUTE,
+      // The tenant's admins see every client request; a guardian only their children's stops'.
+      config: { ...SUCCESS_ENVELOPE_ROUTE, access: [...ACCESS.tenantAdmin, ...ACCESS.guardian] },
       schema: {
         tags,
         summary: "One page of the client's proof requests (view only), by driver name and order id",

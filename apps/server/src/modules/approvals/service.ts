@@ -20,6 +20,7 @@ import {
 } from '@fleet/contract';
 import { emit, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { guardianChildren } from '../students/service.ts';
 import { taskPhotoUrl } from '../trips/service.ts';
 import {
   approvalState,
@@ -120,13 +121,33 @@ export function managerApprovals(
   );
 }
 
-/** The client's proof requests (view only), by driver name and order id, newest or oldest first. */
-export function clientApprovals(ctx: TTenantContext, query: TClientApprovalsFilter): Promise<TApprovalPage> {
-  return approvalsPage(
+/**
+ * The client's proof requests (view only), by driver name and order id, newest or oldest first. A
+ * guardian (a parent) sees only the tasks at their own children's stops, and only the client proof.
+ */
+export async function clientApprovals(
+  ctx: TTenantContext,
+  query: TClientApprovalsFilter,
+): Promise<TApprovalPage> {
+  const { actor } = ctx;
+  const studentIds =
+    actor.kind === 'guardian' ? (await guardianChildren(ctx, actor.id)).map((c) => c.id) : undefined;
+  const page = await approvalsPage(
     ctx,
-    { side: 'client', driverName: query.driver_name, orderId: query.order_id },
+    { side: 'client', driverName: query.driver_name, orderId: query.order_id, studentIds },
     { ...query, oldestFirst: query.sort === 'oldest' },
   );
+  if (actor.kind !== 'guardian') return page;
+  // The manager's side (its proof, its decision) is the school's business, not the parents'.
+  return {
+    ...page,
+    data: page.data.map((r) => ({
+      ...r,
+      manager_approval_status: null,
+      manager_approval_images: [],
+      decided_date: null,
+    })),
+  };
 }
 
 /** How many of the tenant's manager approval requests stand at each of the four statuses. */

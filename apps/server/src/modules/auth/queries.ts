@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { admins, drivers, tenants } from '../../db/schema/index.ts';
+import { admins, drivers, guardians, tenants } from '../../db/schema/index.ts';
 
 const adminWithTenant = {
   id: admins.id,
@@ -69,3 +69,36 @@ export async function findLiveDriver(db: Db, tenantId: number, id: number) {
   return row;
 }
 export type TDriverWithTenant = NonNullable<Awaited<ReturnType<typeof findLiveDriver>>>;
+
+const guardianWithTenant = {
+  id: guardians.id,
+  tenantId: guardians.tenantId,
+  fname: guardians.fname,
+  lname: guardians.lname,
+  email: guardians.email,
+  passwordHash: guardians.passwordHash,
+  tenantArchived: tenants.archived,
+};
+
+/** The live guardian with this e-mail (unique among live guardians), compared case-insensitively. */
+export async function findLiveGuardianByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select(guardianWithTenant)
+    .from(guardians)
+    .innerJoin(tenants, eq(tenants.id, guardians.tenantId))
+    .where(and(sql`lower(${guardians.email}) = ${email.trim().toLowerCase()}`, eq(guardians.archived, false)))
+    .limit(1);
+  return row;
+}
+
+/** The tenant's live guardian with this id. */
+export async function findLiveGuardian(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select(guardianWithTenant)
+    .from(guardians)
+    .innerJoin(tenants, eq(tenants.id, guardians.tenantId))
+    .where(and(eq(guardians.tenantId, tenantId), eq(guardians.id, id), eq(guardians.archived, false)))
+    .limit(1);
+  return row;
+}
+export type TGuardianWithTenant = NonNullable<Awaited<ReturnType<typeof findLiveGuardian>>>;

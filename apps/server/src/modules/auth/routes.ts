@@ -5,14 +5,15 @@ import {
   ZAdminSession,
   ZEnvelope,
   ZErrorEnvelope,
+  ZGuardianSession,
   ZLoginRequest,
 } from '@fleet/contract';
 import { z } from 'zod';
-import { callerContext } from '../../platform/context.ts';
+import { callerContext, tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ACCESS } from '../../platform/principal.ts';
 import { SESSION_COOKIE } from '../../platform/sessions.ts';
-import { login, logout, me } from './service.ts';
+import { guardianLogin, guardianMe, login, logout, me } from './service.ts';
 
 const tags = ['Sign-in and session'];
 
@@ -89,6 +90,69 @@ export const authRoutes: ModuleRoutes = async (app, deps) => {
       responseCode: RESPONSE_CODE.success,
       responseMessage: '',
       data: await me(callerContext(request, deps)),
+    }),
+  );
+
+  // ---------- The parents' view (guardians of a school bus's pupils) ----------
+
+  const parentsTags = ['Parents'];
+
+  app.post(
+    '/api/v1/guardian/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: parentsTags,
+        summary: "Sign in a guardian (a parent) to the parents' view",
+        body: ZLoginRequest,
+        response: {
+          200: ZEnvelope(ZGuardianSession),
+          400: ZErrorEnvelope,
+          401: ZErrorEnvelope,
+          429: ZErrorEnvelope,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Rotation, as for admins: the browser's previous session (an admin's or a guardian's) ends here.
+      const previousToken = request.cookies[SESSION_COOKIE];
+      const { guardian, token, expiresAt } = await guardianLogin(
+        { db: database.db, limiter, session: config.session },
+        { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'], previousToken },
+      );
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), expires: expiresAt });
+      return { responseCode: RESPONSE_CODE.success, responseMessage: MESSAGES.login.success, data: guardian };
+    },
+  );
+
+  app.post(
+    '/api/v1/guardian/logout',
+    {
+      // Public, as the console's: a stale tab can always sign out; it ends only the caller's own session.
+      config: { access: 'public' },
+      schema: { tags: parentsTags, summary: 'Sign a guardian out', response: { 200: ZEnvelope(z.null()) } },
+    },
+    async (request, reply) => {
+      await logout(database.db, request.cookies[SESSION_COOKIE]);
+      clearCookie(request, reply);
+      return { responseCode: RESPONSE_CODE.success, responseMessage: MESSAGES.login.loggedOut, data: null };
+    },
+  );
+
+  app.get(
+    '/api/v1/guardian/me',
+    {
+      config: { access: ACCESS.guardian },
+      schema: {
+        tags: parentsTags,
+        summary: 'The signed-in guardian, their school and their children, as login answers it',
+        response: { 200: ZEnvelope(ZGuardianSession), 401: ZErrorEnvelope, 403: ZErrorEnvelope },
+      },
+    },
+    async (request) => ({
+      responseCode: RESPONSE_CODE.success,
+      responseMessage: '',
+      data: await guardianMe(tenantContext(request, deps)),
     }),
   );
 };

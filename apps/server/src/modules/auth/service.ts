@@ -5,6 +5,7 @@ import {
   type TDriverLoginRequest,
   type TDriverProfile,
   type TDriverSession,
+  type TGuardianSession,
   type TLoginRequest,
 } from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
@@ -15,13 +16,17 @@ import { decoyPasswordHash, verifyPassword } from '../../platform/passwords.ts';
 import { requireAdmin } from '../../platform/principal.ts';
 import { createSession, deleteSessionByToken, type SessionTimes } from '../../platform/sessions.ts';
 import { tenantProfile } from '../settings/service.ts';
+import { guardianChildren } from '../students/service.ts';
 import {
   findAdminById,
   findLiveAdminByEmail,
   findLiveDriver,
   findLiveDriverByEmail,
+  findLiveGuardian,
+  findLiveGuardianByEmail,
   type TAdminWithTenant,
   type TDriverWithTenant,
+  type TGuardianWithTenant,
 } from './queries.ts';
 
 /*
@@ -170,4 +175,66 @@ export async function driverMe(ctx: TTenantContext): Promise<TDriverProfile> {
   const driver = await findLiveDriver(ctx.db, ctx.tenantId, ctx.actor.id);
   if (!driver) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.unauthenticated);
   return toDriverProfile(ctx.db, driver);
+}
+
+// ---------- The parents' view: a guardian's sign-in ----------
+
+/** A guardian's failures are counted apart from an admin's or a driver's with the same e-mail. */
+const guardianAccount = (email: string) => `guardian:${email}`;
+
+/** The signed-in guardian as login and `me` answer it: their school's name and their live children. */
+async function toGuardianSession(db: Db, guardian: TGuardianWithTenant): Promise<TGuardianSession> {
+  // Only read: nothing is announced.
+  const ctx = systemContext(db, () => {}, 'guardian sign-in', guardian.tenantId);
+  const [profile, children] = await Promise.all([tenantProfile(ctx), guardianChildren(ctx, guardian.id)]);
+  return {
+    id: guardian.id,
+    fname: guardian.fname,
+    lname: guardian.lname,
+    email: guardian.email,
+    tenant: { id: guardian.tenantId, name: profile.name },
+    children: children.map((c) => ({ id: c.id, fname: c.fname, lname: c.lname, stop_name: c.stopName })),
+  };
+}
+
+/**
+ * Signs a guardian in to the parents' view: the admins' rules (the browser's previous session ends,
+ * the same limiter, a constant-time check, the same answer for an unknown e-mail, an archived
+ * guardian or a guardian of an archived tenant) and a cookie session of its own.
+ */
+export async function guardianLogin(
+  { db, limiter, session }: LoginDeps,
+  {
+    email,
+    password,
+    ip,
+    userAgent,
+    previousToken,
+  }: TLoginRequest & { ip: string; userAgent?: string | undefined; previousToken?: string | undefined },
+): Promise<{ guardian: TGuardianSession; token: string; expiresAt: Date }> {
+  if (previousToken) await deleteSessionByToken(db, previousToken);
+  const account = guardianAccount(email);
+  const refusal = await limiter.admit(account, ip);
+  if (refusal) throw refused(refusal);
+  const guardian = await findLiveGuardianByEmail(db, email);
+  const valid = await verifyPassword(password, guardian?.passwordHash ?? (await decoyPasswordHash()));
+  if (!guardian || !valid || guardian.tenantArchived) {
+    await limiter.recordFailure(account, ip);
+    throw new AppError('UNAUTHENTICATED', MESSAGES.login.invalidCredentials);
+  }
+  await limiter.recordSuccess(account, ip);
+  const { token, expiresAt } = await createSession(
+    db,
+    { guardianId: guardian.id, tenantId: guardian.tenantId, ip, ...(userAgent ? { userAgent } : {}) },
+    session,
+  );
+  return { guardian: await toGuardianSession(db, guardian), token, expiresAt };
+}
+
+/** The signed-in guardian, as login answers it. */
+export async function guardianMe(ctx: TTenantContext): Promise<TGuardianSession> {
+  if (ctx.actor.kind !== 'guardian') throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenRole);
+  const guardian = await findLiveGuardian(ctx.db, ctx.tenantId, ctx.actor.id);
+  if (!guardian) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.unauthenticated);
+  return toGuardianSession(ctx.db, guardian);
 }

@@ -82,7 +82,7 @@ export function createLiveStreams({
       if (countWhere((s) => s.tenantKey === tenantKey) >= streamsPerTenant) {
         throw new AppError('TOO_MANY_REQUESTS', MESSAGES.live.tooManyStreams, { 'retry-after': '60' });
       }
-      const sessionId = 'sessionId' in principal ? principal.sessionId : null;
+      const sessionId = 'sessionId' in principal ? (principal.sessionId ?? null) : null;
       const ofSession = [...open].filter((s) => sessionId !== null && s.sessionId === sessionId);
       // The newest tab is the one in front of the user: the oldest stream of the session makes room.
       if (ofSession.length >= STREAMS_PER_SESSION) ofSession[0]!.sse.end('replaced by a newer stream');

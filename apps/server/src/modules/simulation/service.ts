@@ -321,7 +321,7 @@ export async function dispatchIdleDrivers(ctx: TServiceContext, now: number, rou
         start_date: toUtcString(start),
         departure_time_range: rand.pick([10, 15, 20]),
         note: null,
-        destinations: demoStops(rand, planning, round * 1000 + driverId).map(asDialogStop),
+        destinations: demoStops(rand, planning, round * 1000 + driverId, driverId).map(asDialogStop),
       });
       planned++;
     }

@@ -173,3 +173,33 @@ export async function archiveStudentRow(db: Db, tenantId: number, id: number): P
     .returning({ id: students.id });
   return rows.length > 0;
 }
+
+/** The tenant's students of these ids, live or archived (a stop planned earlier keeps its pupil). */
+export function studentsByIds(db: Db, tenantId: number, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: students.id, fname: students.fname, lname: students.lname })
+    .from(students)
+    .where(and(eq(students.tenantId, tenantId), inArray(students.id, ids)));
+}
+
+/** The live students this guardian answers for, by first name: a parent's children. */
+export function childrenOfGuardian(db: Db, tenantId: number, guardianId: number) {
+  return db
+    .select({
+      id: students.id,
+      fname: students.fname,
+      lname: students.lname,
+      stopName: students.stopName,
+    })
+    .from(studentGuardians)
+    .innerJoin(students, and(eq(students.id, studentGuardians.studentId), eq(students.tenantId, tenantId)))
+    .where(
+      and(
+        eq(studentGuardians.tenantId, tenantId),
+        eq(studentGuardians.guardianId, guardianId),
+        eq(students.archived, false),
+      ),
+    )
+    .orderBy(asc(students.fname), asc(students.lname), asc(students.id));
+}

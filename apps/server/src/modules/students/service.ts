@@ -22,6 +22,8 @@ import {
   listDriverStudents,
   listGuardians,
   listStudents,
+  childrenOfGuardian,
+  studentsByIds,
   liveGuardianIds,
   type StudentFilter,
   type TStudentListRow,
@@ -228,4 +230,17 @@ export async function archiveStudent(ctx: TTenantContext, id: number): Promise<v
   if (!(await archiveStudentRow(ctx.db, ctx.tenantId, id)))
     throw new AppError('NOT_FOUND', MESSAGES.students.notFound);
   emit(ctx, 'student.archived', [id]);
+}
+
+/** The tenant's students of these ids (live or archived), by id: what a planned stop may name. */
+export async function findStudents(
+  ctx: TTenantContext,
+  ids: number[],
+): Promise<Map<number, { id: number; fname: string; lname: string }>> {
+  return new Map((await studentsByIds(ctx.db, ctx.tenantId, ids)).map((s) => [s.id, s]));
+}
+
+/** A guardian's live children in the tenant, by first name. */
+export function guardianChildren(ctx: TTenantContext, guardianId: number) {
+  return childrenOfGuardian(ctx.db, ctx.tenantId, guardianId);
 }

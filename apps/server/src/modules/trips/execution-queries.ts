@@ -247,8 +247,12 @@ export async function findTaskPhoto(db: Db, tenantId: number, taskId: number, ph
       storageKey: taskPhotos.storageKey,
       contentType: taskPhotos.contentType,
       bytes: taskPhotos.bytes,
+      kind: taskPhotos.kind,
       tripDriverId: trips.driverId,
       tripArchived: trips.archived,
+      tripCancelled: trips.cancelled,
+      clientApproval: tasks.clientApproval,
+      studentId: tripDestinations.studentId,
     })
     .from(taskPhotos)
     .innerJoin(tasks, and(eq(tasks.id, taskPhotos.taskId), eq(tasks.tenantId, tenantId)))

@@ -18,6 +18,7 @@ import { emit, inTransaction, type TTenantContext } from '../../platform/context
 import { AppError } from '../../platform/errors.ts';
 import { newStorageKey, type Storage } from '../../platform/storage.ts';
 import { tenantProfile } from '../settings/service.ts';
+import { guardianChildren } from '../students/service.ts';
 import {
   completeTaskRow,
   driverRun,
@@ -583,6 +584,13 @@ export async function taskPhotoFile(ctx: TTenantContext, storage: Storage, taskI
   const { actor } = ctx;
   if (actor.kind === 'driver') {
     if (photo.tripDriverId !== actor.id || photo.tripArchived) throw notFound();
+  } else if (actor.kind === 'guardian') {
+    // A parent sees the client proof of their own children's stops on live trips, and nothing else.
+    const children = new Set((await guardianChildren(ctx, actor.id)).map((c) => c.id));
+    const theirs = photo.studentId !== null && children.has(photo.studentId);
+    const shown =
+      photo.kind === 'client' && photo.clientApproval && !photo.tripArchived && !photo.tripCancelled;
+    if (!theirs || !shown) throw notFound();
   } else if (actor.kind !== 'tenant_admin') {
     throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenRole);
   }

@@ -58,6 +58,7 @@ export const stopPlanOf = (
   stayingTimeRange: s.staying_time_range,
   drivingTime: s.driving_time,
   drivingTimeRange: s.driving_time_range,
+  studentId: s.student_id ?? null,
   studentFname: s.student_fname ?? null,
   studentLname: s.student_lname ?? null,
   tasks: s.tasks.map((t) => ({

@@ -216,8 +216,9 @@ export const tripRoutes: ModuleRoutes = async (app, deps) => {
   app.get(
     '/api/v1/tasks/:task_id/photos/:photo_id',
     {
-      // The tenant's admins, and the driver of the task's trip: no other driver, no other tenant.
-      config: { access: [...ACCESS.tenantAdmin, ...ACCESS.driver] },
+      // The tenant's admins, the driver of the task's trip, and the guardians of the stop's pupil
+      // (client proof only): no other driver or family, no other tenant.
+      config: { access: [...ACCESS.tenantAdmin, ...ACCESS.driver, ...ACCESS.guardian] },
       schema: {
         tags,
         summary: "A task's proof photo, as stored (image/jpeg, image/png, image/webp or image/heic)",

@@ -23,6 +23,7 @@ import { driverOf, findDriver } from '../drivers/service.ts';
 import { picturesOf } from '../files/service.ts';
 import { tenantProfile } from '../settings/service.ts';
 import { findDestinations, findOrigin } from '../places/service.ts';
+import { findStudents } from '../students/service.ts';
 import { findTripType } from '../trip-types/service.ts';
 import {
   expectedLength,
@@ -93,15 +94,27 @@ const notFound = () => new AppError('NOT_FOUND', MESSAGES.http.notFound);
 /**
  * Turns the dialog's stops into stored stops: a saved destination must be one of the tenant's
  * live destinations and fills the coordinates the stop leaves out; typed names and coordinates
- * (a student's bus stop) are kept as given.
+ * (a student's bus stop) are kept as given. A stop's student must be one of the tenant's students
+ * (live, or archived since the stop was planned); the names the stop leaves out are the student's.
  */
 export async function resolveStops(ctx: TTenantContext, stops: TParsedStop[]): Promise<TStopPlan[]> {
   const ids = [...new Set(stops.flatMap((s) => (s.destination_id ? [s.destination_id] : [])))];
-  const known = new Map((await findDestinations(ctx, ids)).map((d) => [d.id, d]));
+  const studentIds = [...new Set(stops.flatMap((s) => (s.student_id ? [s.student_id] : [])))];
+  const [places, pupils] = await Promise.all([findDestinations(ctx, ids), findStudents(ctx, studentIds)]);
+  const known = new Map(places.map((d) => [d.id, d]));
   return stops.map((s) => {
     const saved = s.destination_id ? known.get(s.destination_id) : undefined;
     if (s.destination_id && !saved) throw new AppError('BAD_REQUEST', MESSAGES.trips.destinationUnknown);
-    return stopPlanOf(s, saved);
+    const pupil = s.student_id ? pupils.get(s.student_id) : undefined;
+    if (s.student_id && !pupil) throw new AppError('BAD_REQUEST', MESSAGES.trips.studentUnknown);
+    const plan = stopPlanOf(s, saved);
+    return pupil
+      ? {
+          ...plan,
+          studentFname: plan.studentFname ?? pupil.fname,
+          studentLname: plan.studentLname ?? pupil.lname,
+        }
+      : plan;
   });
 }
 

@@ -4,6 +4,11 @@ export { ApprovalDecisionDialog, type ApprovalDecisionDialogProps } from './appr
 export { ManagerApprovalsTable, type ManagerApprovalsTableProps } from './manager-approvals-table';
 export { approvalColumns, approvalDriverName } from './approval-columns';
 export {
+  ClientApprovalsTable,
+  clientApprovalLabel,
+  type ClientApprovalsTableProps,
+} from './client-approvals-table';
+export {
   APPROVAL_SEARCH_MAX,
   ApprovalsTable,
   useApprovalSearch,

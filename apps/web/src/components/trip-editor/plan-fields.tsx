@@ -89,7 +89,7 @@ export function PlanFields({
   const dropStudentStops = () => {
     if (!schoolBus) return;
     const stops = getValues('destinations');
-    const kept = stops.filter((stop) => !stop.student_fname);
+    const kept = stops.filter((stop) => stop.student_id === null && !stop.student_fname);
     if (kept.length === stops.length) return;
     setValue('destinations', kept, { shouldDirty: true });
     snackbar.show(`The stops of the previous ${terms.driver.toLowerCase()}'s students were removed.`, 'info');

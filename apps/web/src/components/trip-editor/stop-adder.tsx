@@ -116,6 +116,7 @@ function StudentStopAdder({
             name: s.stop_name ?? name,
             lat: s.stop_lat,
             lon: s.stop_lon,
+            student_id: s.id,
             student_fname: s.fname,
             student_lname: s.lname,
           })

@@ -95,6 +95,36 @@ describe('planPayload', () => {
   });
 });
 
+describe("a student's stop", () => {
+  it('sends the student it was picked for, by id and by name, and keeps them when edited again', () => {
+    const stop = newStop({
+      name: 'Al Barsha 1',
+      lat: 25.11,
+      lon: 55.2,
+      student_id: 12,
+      student_fname: 'Lina',
+      student_lname: 'Haddad',
+    });
+    const form: TPlanForm = {
+      start_date: toLocalInput(at(7, 0)),
+      warehouse_id: 5,
+      type: 3,
+      driver_id: 7,
+      note: '',
+      departure_time_range: '',
+      destinations: [stop],
+    };
+    expect(planPayload(form).destinations[0]).toMatchObject({
+      destination_id: null,
+      destination_name: 'Al Barsha 1',
+      student_id: 12,
+      student_fname: 'Lina',
+      student_lname: 'Haddad',
+    });
+    expect(newStop({ destination_id: 101, name: 'Dubai Mall', lat: 25.2, lon: 55.3 }).student_id).toBeNull();
+  });
+});
+
 describe('planInvalidMessage', () => {
   const err = { type: 'custom', message: 'x' };
   it('names pending tasks first, then a stop without a name, else the general warning', () => {

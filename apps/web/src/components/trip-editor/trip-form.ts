@@ -33,7 +33,8 @@ export interface TStopForm {
   destination_name: string;
   destination_lat: number | null;
   destination_lon: number | null;
-  /** School bus: the student whose stop this is. */
+  /** School bus: the student whose stop this is (their guardians see the stop's proof photos). */
+  student_id: number | null;
   student_fname: string | null;
   student_lname: string | null;
   driving_time: string;
@@ -78,6 +79,7 @@ export function newStop(place: {
   name: string;
   lat: number | null;
   lon: number | null;
+  student_id?: number | null;
   student_fname?: string | null;
   student_lname?: string | null;
 }): TStopForm {
@@ -87,6 +89,7 @@ export function newStop(place: {
     destination_name: place.name,
     destination_lat: place.lat,
     destination_lon: place.lon,
+    student_id: place.student_id ?? null,
     student_fname: place.student_fname ?? null,
     student_lname: place.student_lname ?? null,
     driving_time: '',
@@ -108,6 +111,7 @@ export function stopToForm(stop: TTripDestination | TScheduleDestination, asNew 
     destination_name: stop.destination_name ?? stop.destination?.name ?? '',
     destination_lat: stop.destination_lat ?? stop.destination?.lat ?? null,
     destination_lon: stop.destination_lon ?? stop.destination?.lon ?? null,
+    student_id: stop.student_id ?? null,
     student_fname: stop.student_fname,
     student_lname: stop.student_lname,
     driving_time: minutesText(stop.driving_time),

@@ -4,10 +4,9 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import ApprovalsIcon from '@mui/icons-material/FactCheckOutlined';
-import { ManagerApprovalsTable } from '../../components/approvals';
+import { ClientApprovalsTable, ManagerApprovalsTable } from '../../components/approvals';
 import { PAGE_SX, PAGE_TITLE_ID, PageHeader } from '../../components/page-header';
 import { ApprovalSummaryChart } from './approval-summary-chart';
-import { ClientApprovalsTable } from './client-approvals-table';
 
 const TABS = [
   { value: 'manager', label: 'Manager approvals' },

@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -186,6 +187,12 @@ export function LoginPage() {
                 {busy ? 'Loading...' : 'Log in'}
               </Button>
             </Stack>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+              A parent of a school bus pupil?{' '}
+              <Link component={RouterLink} to={paths.guardianLogin.getHref()}>
+                Parents sign in
+              </Link>
+            </Typography>
           </Box>
         </Box>
       </Box>

@@ -37,6 +37,7 @@ const SCHEDULE: TTripScheduleRow = {
       destination_lat: 25.2,
       destination_lon: 55.3,
       destination: { name: 'Dubai Mall', lat: 25.2, lon: 55.3 },
+      student_id: null,
       staying_time: 10,
       staying_time_range: null,
       driving_time: 20,

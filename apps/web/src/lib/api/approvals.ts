@@ -19,7 +19,9 @@ import { useChange } from './change';
 export const approvalKeys = {
   all: queryRoots.approvals,
   manager: (query: TManagerApprovalsQuery) => [...queryRoots.approvals, 'manager', query] as const,
-  client: (query: TClientApprovalsQuery) => [...queryRoots.approvals, 'client', query] as const,
+  /** The console's client view, or the parents' view (`guardian`: the server answers their children's only). */
+  client: (query: TClientApprovalsQuery, view: 'client' | 'guardian' = 'client') =>
+    [...queryRoots.approvals, view, query] as const,
   summary: () => [...queryRoots.approvals, 'summary'] as const,
 };
 
@@ -35,14 +37,19 @@ export const managerApprovalsQuery = (query: TManagerApprovalsQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const clientApprovalsQuery = (query: TClientApprovalsQuery) =>
+/**
+ * The client's proof requests. In the parents' view (`asGuardian`) a 401 is the parent's own
+ * session ending, which the parents' view handles: no redirect to the console's start.
+ */
+export const clientApprovalsQuery = (query: TClientApprovalsQuery, { asGuardian = false } = {}) =>
   queryOptions({
-    queryKey: approvalKeys.client(query),
+    queryKey: approvalKeys.client(query, asGuardian ? 'guardian' : 'client'),
     queryFn: ({ signal }) =>
       apiSuccessRequest('v1/trips/destinations/approvals/client', {
         schema: ZApprovalPage,
         query: { ...query },
         signal,
+        redirectOnUnauthorized: !asGuardian,
       }),
     placeholderData: keepPreviousData,
   });

@@ -9,16 +9,11 @@ import {
   type TApprovalRecord,
   type TClientApprovalsQuery,
 } from '@fleet/contract';
-import {
-  APPROVAL_SEARCH_MAX,
-  ApprovalImagesButton,
-  ApprovalsTable,
-  approvalColumns,
-  approvalDriverName,
-  useApprovalSearch,
-} from '../../components/approvals';
-import type { ListColumn } from '../../components/list';
-import { SearchField } from '../../components/page-header';
+import { ApprovalImagesButton } from './approval-images-button';
+import { approvalColumns, approvalDriverName } from './approval-columns';
+import { APPROVAL_SEARCH_MAX, ApprovalsTable, useApprovalSearch } from './approvals-table';
+import type { ListColumn } from '../list';
+import { SearchField } from '../page-header';
 import { clientApprovalsQuery } from '../../lib/api/approvals';
 import { useTerms } from '../../lib/terms';
 
@@ -44,12 +39,22 @@ function ClientApprovalChip({ row }: { row: TApprovalRecord }) {
   );
 }
 
+export interface ClientApprovalsTableProps {
+  /** The parents' view: the server answers the parent's children's requests only. */
+  asGuardian?: boolean;
+  /** Said when nothing was requested and no filter is set. */
+  emptyText?: string;
+}
+
 /**
  * The client's side of approvals (spec 002 "Approvals dashboards"), view only: search by driver,
  * order id filter, newest or oldest first, server pages of 10, the client's proof photos. Refreshed
- * every 30 s and at once on approval and task changes.
+ * every 30 s and at once on approval and task changes. The console and the parents' view show it.
  */
-export function ClientApprovalsTable() {
+export function ClientApprovalsTable({
+  asGuardian = false,
+  emptyText = 'No client approval requests.',
+}: ClientApprovalsTableProps = {}) {
   const terms = useTerms();
   const [page, setPage] = useState(0);
   const firstPage = useCallback(() => setPage(0), []);
@@ -58,13 +63,16 @@ export function ClientApprovalsTable() {
   const [sort, setSort] = useState<TSort>('newest');
 
   const query = useQuery({
-    ...clientApprovalsQuery({
-      page: page + 1,
-      page_size: APPROVALS_PAGE_SIZE,
-      ...(driver.search ? { driver_name: driver.search } : {}),
-      ...(orderId.search ? { order_id: orderId.search } : {}),
-      sort,
-    }),
+    ...clientApprovalsQuery(
+      {
+        page: page + 1,
+        page_size: APPROVALS_PAGE_SIZE,
+        ...(driver.search ? { driver_name: driver.search } : {}),
+        ...(orderId.search ? { order_id: orderId.search } : {}),
+        sort,
+      },
+      { asGuardian },
+    ),
     refetchInterval: APPROVALS_REFRESH_MS,
   });
 
@@ -123,7 +131,7 @@ export function ClientApprovalsTable() {
       page={page}
       onPageChange={setPage}
       columns={columns}
-      emptyText={filtered ? 'No approval requests match these filters.' : 'No client approval requests.'}
+      emptyText={filtered ? 'No approval requests match these filters.' : emptyText}
     />
   );
 }

@@ -1,0 +1,14 @@
+import { MESSAGES } from '@fleet/contract';
+import { ApiError } from './api/client';
+
+/**
+ * What a sign-in form says when sign-in fails (the console's and the parents'), the three outcomes
+ * of spec 000 §4/§8: too many attempts shows the server's message; a failed request or a server
+ * failure is an internal error; every other refusal is invalid credentials.
+ */
+export function loginErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return MESSAGES.login.internalError;
+  if (error.status === 429) return error.responseMessage || MESSAGES.http.tooManyRequests;
+  if (error.isServerFailure) return MESSAGES.login.internalError;
+  return MESSAGES.login.invalidCredentials;
+}
