@@ -10,7 +10,7 @@ import {
   type SendRequest,
 } from './outbox.ts';
 import { clearSession, type StoredSession } from './session.ts';
-import { actionPath, isRunning, withPending, type TripAction } from './trip-state.ts';
+import { actionPath, isDone, isRunning, withPending, type TripAction } from './trip-state.ts';
 
 /*
  * The signed-in driver's day, outside React: the trips (the server's, with the actions still on the
@@ -45,15 +45,29 @@ export interface DayState {
   sessionEnded: boolean;
 }
 
-/** UTC `YYYY-MM-DD HH:mm:ss`, as the API takes times. */
-export const utcNow = (ms = Date.now()) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+/**
+ * Now as the API takes action times: UTC `YYYY-MM-DD HH:mm:ss`, rounded up to the whole second, so
+ * an action is never recorded before a GPS fix (kept to the millisecond) taken just before it.
+ */
+export const utcNow = (ms = Date.now()) =>
+  new Date(Math.ceil(ms / 1000) * 1000).toISOString().slice(0, 19).replace('T', ' ');
 
 const TRIPS_CACHE = 'fleet-driver-trips';
 /** How often waiting fixes are sent while sharing: they go in batches. */
 const FIX_SEND_MS = 10_000;
 /** A new fix is kept at most this often. */
 const FIX_EVERY_MS = 5_000;
+/** ...or sooner when the vehicle moved this far (metres). */
+const FIX_EVERY_M = 25;
 const RETRY_MS = 10_000;
+
+/** Metres between two points (equirectangular: exact enough for a few hundred metres). */
+function metresBetween(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const x = (lon2 - lon1) * rad * Math.cos(((lat1 + lat2) / 2) * rad);
+  const y = (lat2 - lat1) * rad;
+  return Math.hypot(x, y) * 6_371_000;
+}
 
 export class DriverDay {
   private state: DayState;
@@ -211,14 +225,23 @@ export class DriverDay {
         const result = await flushOutbox(this.store, this.send, actionPath);
         for (const answer of result.trips) this.replaceTrip(answer as TDriverAppTrip);
         if (result.refused.length) {
-          this.set({
-            refusals: [
-              ...this.state.refusals,
-              ...result.refused.map((r) => ({ id: (this.refusalId += 1), message: r.message })),
-            ],
+          // A refused action leaves the server's trip as it was: show the server's. The driver is
+          // told only of what did not happen: an arrival the server already made from the GPS
+          // fixes sent just before the button's press is done, not refused.
+          await this.loadTrips();
+          const unmet = result.refused.filter(({ entry }) => {
+            if (entry.kind !== 'action') return true;
+            const trip = this.serverTrips?.find((t) => t.id === entry.action.tripId);
+            return !trip || !isDone(trip, entry.action);
           });
-          // A refused action leaves the server's trip as it was: show the server's.
-          void this.loadTrips();
+          if (unmet.length) {
+            this.set({
+              refusals: [
+                ...this.state.refusals,
+                ...unmet.map((r) => ({ id: (this.refusalId += 1), message: r.message })),
+              ],
+            });
+          }
         }
         if (result.stopped === 'offline') this.set({ online: false });
         else if (result.stopped === 'unauthorized') this.endSession();
@@ -266,7 +289,7 @@ export class DriverDay {
     else if (!share && this.watchId !== null) this.stopWatching();
   }
 
-  private lastKept = 0;
+  private lastKept: { at: number; lat: number; lon: number } | null = null;
 
   private startWatching() {
     if (!('geolocation' in navigator)) {
@@ -293,9 +316,13 @@ export class DriverDay {
   }
 
   private async addFix(position: GeolocationPosition) {
-    if (position.timestamp - this.lastKept < FIX_EVERY_MS) return;
-    this.lastKept = position.timestamp;
     const { latitude, longitude, speed, heading, accuracy, altitude } = position.coords;
+    // Phones report about once a second: a fix is kept every few seconds, or sooner once the
+    // vehicle has moved on (a turn, a stop reached).
+    const last = this.lastKept;
+    const moved = last ? metresBetween(last.lat, last.lon, latitude, longitude) : Infinity;
+    if (last && position.timestamp - last.at < FIX_EVERY_MS && moved < FIX_EVERY_M) return;
+    this.lastKept = { at: position.timestamp, lat: latitude, lon: longitude };
     const fix: TPositionFixInput = {
       lat: latitude,
       lon: longitude,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { actionPath, applyAction, refusal, tripButtons, withPending, type TripAction } from './trip-state.ts';
+import {
+  actionPath,
+  applyAction,
+  isDone,
+  refusal,
+  tripButtons,
+  withPending,
+  type TripAction,
+} from './trip-state.ts';
 import { plannedTrip } from './test-trips.ts';
 
 const AT = '2026-11-24 08:01:00';
@@ -99,6 +107,17 @@ describe("a trip's buttons follow its state", () => {
     expect(trips[0]).toMatchObject({ state: 'in_progress', started_date: '2026-11-24 08:00:30' });
     expect(trips[0]!.stops[0]).toMatchObject({ state: 'arrived', arrived_date: '2026-11-24 08:10:00' });
     expect(trips[1]!.state).toBe('planned');
+  });
+
+  it('knows an action done already (the server followed the GPS there first) from one that is not', () => {
+    const there = run([start, arrive1]);
+    expect(isDone(there, start)).toBe(true);
+    expect(isDone(there, arrive1)).toBe(true);
+    expect(isDone(there, depart1)).toBe(false);
+    expect(isDone(there, arrive2)).toBe(false);
+    expect(isDone(there, complete(1001))).toBe(false);
+    expect(isDone(run([start, arrive1, complete(1001)]), complete(1001))).toBe(true);
+    expect(isDone(there, end)).toBe(false);
   });
 
   it('names the API call of each action', () => {

@@ -160,5 +160,26 @@ export function withPending(
   );
 }
 
+/**
+ * Whether what the action does is already so on the trip: the server follows the GPS fixes too
+ * (modules/trips followPositions), so an arrival or a departure may be recorded from them before
+ * the driver's press reaches it, and the press is then refused as done already.
+ */
+export function isDone(trip: TDriverAppTrip, action: TripAction): boolean {
+  const stop = 'stopId' in action ? trip.stops.find((s) => s.id === action.stopId) : undefined;
+  switch (action.type) {
+    case 'start':
+      return trip.started_date !== null;
+    case 'arrive':
+      return Boolean(stop?.arrived_date);
+    case 'depart':
+      return Boolean(stop?.departed_date);
+    case 'complete':
+      return trip.stops.some((s) => s.tasks.some((t) => t.id === action.taskId && t.completed_date !== null));
+    case 'end':
+      return trip.ended_date !== null;
+  }
+}
+
 /** Whether a trip is running: location is shared while one is. */
 export const isRunning = (trip: TDriverAppTrip) => trip.state === 'in_progress';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { TDriverAppStop, TDriverAppTask, TDriverAppTrip } from '@fleet/contract';
 import { useDay, useI18n } from '../App.tsx';
 import { navigate } from '../router.ts';
-import { nextStop, tripButtons, type TripAction } from '../trip-state.ts';
+import { nextStop, stopAtHand, tripButtons, type TripAction } from '../trip-state.ts';
 import { TaskForm } from './TaskForm.tsx';
 
 // MapLibre is heavy: it loads only when a trip is opened, never with the app's first screen.
@@ -118,7 +118,7 @@ export function TripScreen({ tripId }: { tripId: number }) {
       </div>
 
       <Suspense fallback={<div className="map map-loading">{t('loading')}</div>}>
-        <StopMap trip={trip} activeStopId={next?.id ?? null} />
+        <StopMap trip={trip} activeStopId={stopAtHand(trip)?.id ?? next?.id ?? null} />
       </Suspense>
 
       <ol className="stops">
@@ -189,9 +189,11 @@ function TaskItem({ trip, task, open }: { trip: TDriverAppTrip; task: TDriverApp
   const { t } = useI18n();
   const [completing, setCompleting] = useState(false);
   return (
-    <li className={`task task-${task.status}`}>
+    <li className={`task task-${task.status}`} aria-labelledby={`task-${task.id}`}>
       <div className="task-head">
-        <span className="task-title">{task.description}</span>
+        <span className="task-title" id={`task-${task.id}`}>
+          {task.description}
+        </span>
         <span className={`badge badge-task-${task.status}`}>{t(`task_${task.status}`)}</span>
       </div>
       {task.order_id && <p className="muted">{t('orderId', { id: task.order_id })}</p>}

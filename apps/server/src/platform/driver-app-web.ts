@@ -36,7 +36,6 @@ export const driverAppWebPlugin = fp<DriverAppWebOptions>(
       // The console's web app decorates the reply; this instance only serves its files.
       decorateReply: false,
       preCompressed: true,
-      allowedPath: (pathName) => pathName !== '/index.html',
       // Hashed assets never change; the page, the manifest and the service worker are revalidated.
       setHeaders: (reply, filePath) => {
         reply.header(
