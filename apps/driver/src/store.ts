@@ -45,12 +45,28 @@ export interface DayState {
   sessionEnded: boolean;
 }
 
+/** UTC `YYYY-MM-DD HH:mm:ss`, as the API takes action times. */
+export const utcOf = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
 /**
- * Now as the API takes action times: UTC `YYYY-MM-DD HH:mm:ss`, rounded up to the whole second, so
- * an action is never recorded before a GPS fix (kept to the millisecond) taken just before it.
+ * The times the device gives what it records, in the order the driver did it. An action's time is
+ * whole seconds (the API's), rounded up, and never before anything recorded earlier; a fix keeps
+ * its own time to the millisecond unless that falls before what was recorded just before it, when
+ * it takes the next millisecond. So the server, which also follows the fixes (arrivals and
+ * departures from positions), sees everything in the order it happened: a fix taken just before a
+ * press is never after it, one taken just after never before it.
  */
-export const utcNow = (ms = Date.now()) =>
-  new Date(Math.ceil(ms / 1000) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+export class Clock {
+  private last = 0;
+  action(now = Date.now()): number {
+    this.last = Math.ceil(Math.max(now, this.last) / 1000) * 1000;
+    return this.last;
+  }
+  fix(taken: number): number {
+    this.last = Math.max(taken, this.last + 1);
+    return this.last;
+  }
+}
 
 const TRIPS_CACHE = 'fleet-driver-trips';
 /** How often waiting fixes are sent while sharing: they go in batches. */
@@ -80,6 +96,7 @@ export class DriverDay {
   private watchId: number | null = null;
   private stopLive: (() => void) | null = null;
   private refusalId = 0;
+  private clock = new Clock();
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
   readonly store: OutboxStore;
 
@@ -196,7 +213,7 @@ export class DriverDay {
 
   /** Does an action: kept on the device first, shown at once, then sent in its turn. */
   async act(action: TripAction, extra: { note?: string; photos?: PhotoFile[] } = {}) {
-    const at = utcNow();
+    const at = utcOf(this.clock.action());
     await this.store.add({ kind: 'action', key: newKey(), action, at, ...extra });
     await this.refreshPending();
     await this.flush();
@@ -326,7 +343,7 @@ export class DriverDay {
     const fix: TPositionFixInput = {
       lat: latitude,
       lon: longitude,
-      recorded_at: new Date(position.timestamp).toISOString(),
+      recorded_at: new Date(this.clock.fix(position.timestamp)).toISOString(),
       // m/s from the browser, km/h for the API.
       speed: speed === null || Number.isNaN(speed) ? null : Math.round(speed * 3.6 * 10) / 10,
       course: heading === null || Number.isNaN(heading) ? null : heading,
