@@ -199,6 +199,7 @@ test.describe('driver app', () => {
     await expect(cash.getByText('Manager approval: accepted')).toBeVisible();
 
     // Offline: depart, drive (positions), arrive and depart at the last stop; all of it waits.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await context.setOffline(true);
     await expect(page.getByText('Offline: your work is kept on this phone')).toBeVisible();
     await page.getByRole('button', { name: 'Depart from Marina Mall loading bay' }).click();
@@ -215,6 +216,14 @@ test.describe('driver app', () => {
     await expect(page.getByRole('button', { name: /^End / })).toBeVisible();
     // Three actions and the fixes taken on the way (one a place: at least three).
     await expect(page.getByTestId('outbox-count')).toHaveText(/^([6-9]|\d{2,}) waiting to send$/);
+    // The app opens again without a network (its service worker), with what waits still waiting.
+    const count = async () =>
+      Number(/^(\d+) waiting/.exec((await page.getByTestId('outbox-count').textContent()) ?? '')?.[1]);
+    const waiting = await count();
+    await page.reload();
+    await expect(page.getByRole('button', { name: /^End / })).toBeVisible();
+    // (The phone may take a new fix as the app starts again: one more, never fewer.)
+    await expect.poll(count).toBeGreaterThanOrEqual(waiting);
     const whileOffline = await tripDetails();
     expect(whileOffline.destinations[0]!.departed_date).toBeNull();
     expect(whileOffline.destinations[1]!.arrived_date).toBeNull();

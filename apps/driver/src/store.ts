@@ -262,7 +262,8 @@ export class DriverDay {
         }
         if (result.stopped === 'offline') this.set({ online: false });
         else if (result.stopped === 'unauthorized') this.endSession();
-        else {
+        else if (result.sent > 0 || result.refused.length > 0) {
+          // Only an answer says the network is back: an empty outbox sent nothing and knows nothing.
           this.set({ online: true });
           if (hadFixes && result.sent > 0) this.setSharing({ lastSentAt: Date.now() });
         }

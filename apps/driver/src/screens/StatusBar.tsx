@@ -34,6 +34,7 @@ export function StatusBar({ onSignOut }: { onSignOut: () => void }) {
           {sharing.on ? t('sharingOn') : t('sharingOff')}
           {sharing.on &&
             ` · ${sharing.lastFixAt ? t('lastFix', { time: fixTime(sharing.lastFixAt) }) : t('noFixYet')}`}
+          {sharing.on && sharing.lastSentAt && `, ${t('lastSent', { time: fixTime(sharing.lastSentAt) })}`}
         </span>
       </div>
       <label className="toggle">
