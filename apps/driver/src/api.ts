@@ -53,7 +53,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       method: options.method ?? (body ? 'POST' : 'GET'),
       headers,
       body,
-      signal: options.signal,
+      // A call that hangs (a captive portal, a dead cell) counts as offline after a while, so the
+      // outbox moves on to retry it (with the same key) instead of waiting for ever.
+      signal: options.signal ?? AbortSignal.timeout(options.form ? 120_000 : 30_000),
       cache: 'no-store',
     });
   } catch (error) {

@@ -171,6 +171,7 @@ export class DriverDay {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
       for (const timer of this.timers) clearInterval(timer);
+      if (this.reloadTimer) clearTimeout(this.reloadTimer);
       this.stopWatching();
       this.stopLive?.();
     };
@@ -216,7 +217,8 @@ export class DriverDay {
     const at = utcOf(this.clock.action());
     await this.store.add({ kind: 'action', key: newKey(), action, at, ...extra });
     await this.refreshPending();
-    await this.flush();
+    // Kept and shown: the driver goes on while it is sent (or waits for the network).
+    void this.flush();
   }
 
   // ---- the outbox ----
