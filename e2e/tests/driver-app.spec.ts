@@ -270,6 +270,22 @@ test.describe('driver app', () => {
       expect(fixes.some((f) => Math.abs(f.lat - lat) < 1e-6)).toBe(true);
     }
 
+    // A refuel from the road, with the receipt's photo, in the tenant's units.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('link', { name: 'Report a refuel' }).click();
+    await page.getByLabel(/^Volume \(/).fill('42.5');
+    await page.getByLabel(/^Amount paid \(/).fill('96.30');
+    await page.getByLabel('Photo of the receipt').setInputFiles(PHOTO);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      'Refuel kept: it is sent as soon as the network allows.',
+    );
+    await expect(page.getByTestId('outbox-count')).toHaveText('Everything is sent');
+    const refuels = await data<{ volume: number; amount: number }[]>(
+      await api.post('/api/diesel-tank/get-driver-diesel-tanks', { data: { driver_id: driver.id } }),
+    );
+    expect(refuels.map((r) => [r.volume, r.amount])).toEqual([[42.5, 96.3]]);
+
     await context.close();
     await api.dispose();
   });

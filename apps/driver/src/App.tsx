@@ -6,6 +6,7 @@ import { DriverDay, type DayState } from './store.ts';
 import { SignIn } from './screens/SignIn.tsx';
 import { Today } from './screens/Today.tsx';
 import { TripScreen } from './screens/TripScreen.tsx';
+import { RefuelScreen } from './screens/RefuelScreen.tsx';
 import { StatusBar } from './screens/StatusBar.tsx';
 
 const I18nContext = createContext<I18n>(createI18n('en'));
@@ -49,7 +50,15 @@ function SignedIn({ session, onSignOut }: { session: StoredSession; onSignOut: (
   return (
     <DayContext.Provider value={day}>
       <StatusBar onSignOut={onSignOut} />
-      <main id="main">{route.name === 'trip' ? <TripScreen tripId={route.id} /> : <Today />}</main>
+      <main id="main">
+        {route.name === 'trip' ? (
+          <TripScreen tripId={route.id} />
+        ) : route.name === 'refuel' ? (
+          <RefuelScreen />
+        ) : (
+          <Today />
+        )}
+      </main>
     </DayContext.Provider>
   );
 }

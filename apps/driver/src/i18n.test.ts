@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createI18n, dayIn, langOf, LANGS } from './i18n.ts';
 
 const driver = (trip: string, destination: string) => ({
-  terms: { trip, driver: 'Driver', destination, warehouse: 'Warehouse', bus: 'Bus' },
+  terms: {
+    trip,
+    driver: 'Driver',
+    destination,
+    warehouse: 'Warehouse',
+    bus: 'Bus',
+    currency: { name: 'Euro', symbol: '€' },
+    volume_unit: { name: 'Liters', symbol: 'L' },
+  },
   time_zone: 'Asia/Dubai',
 });
 

@@ -83,6 +83,14 @@ const en = {
   locationUnavailable: 'This phone cannot share its location.',
   language: 'Language',
   stopName: 'Stop {n}',
+  reportRefuel: 'Report a refuel',
+  refuelTitle: 'Refuel',
+  volume: 'Volume ({unit})',
+  amount: 'Amount paid ({unit})',
+  receipt: 'Photo of the receipt',
+  send: 'Send',
+  numberInvalid: 'Enter a number of at least 0.',
+  refuelKept: 'Refuel kept: it is sent as soon as the network allows.',
 };
 
 export type TextKey = keyof typeof en;
@@ -161,6 +169,14 @@ const ar: Partial<Record<TextKey, string>> = {
   locationUnavailable: 'لا يمكن لهذا الهاتف مشاركة موقعه.',
   language: 'اللغة',
   stopName: 'المحطة {n}',
+  reportRefuel: 'الإبلاغ عن تعبئة وقود',
+  refuelTitle: 'تعبئة وقود',
+  volume: 'الكمية ({unit})',
+  amount: 'المبلغ المدفوع ({unit})',
+  receipt: 'صورة الإيصال',
+  send: 'إرسال',
+  numberInvalid: 'أدخل رقمًا لا يقل عن 0.',
+  refuelKept: 'تم حفظ التعبئة: تُرسل فور توفر الشبكة.',
 };
 
 /** The tenant's English terms as Arabic says them. */

@@ -187,6 +187,37 @@ describe('the outbox', () => {
     expect([...new Uint8Array(await photo.arrayBuffer())]).toEqual([1, 2, 3]);
   });
 
+  it('sends a refuel report with its time, as JSON without photos and as a form with them', async () => {
+    const store = freshStore();
+    const report = (key: string, photos?: { field: string; name: string; blob: Blob }[]): OutboxEntry => ({
+      kind: 'report',
+      key,
+      path: 'v1/driver/refuels',
+      fields: { volume: '42.5', amount: '96.30' },
+      at: '2026-11-24 09:00:00',
+      photos,
+    });
+    await store.add(report('r1'));
+    await store.add(
+      report('r2', [{ field: 'photos', name: 'receipt.png', blob: new Blob([new Uint8Array([9])]) }]),
+    );
+    const server = fakeServer();
+    expect((await flushOutbox(store, server.send, actionPath)).sent).toBe(2);
+    expect(server.acted[0]).toEqual({
+      key: 'r1',
+      path: 'v1/driver/refuels',
+      body: { volume: '42.5', amount: '96.30', at: '2026-11-24 09:00:00' },
+    });
+    const sent = server.acted[1]!;
+    if (!('form' in sent)) throw new Error('expected a form');
+    expect([sent.form.get('volume'), sent.form.get('amount'), sent.form.get('at')]).toEqual([
+      '42.5',
+      '96.30',
+      '2026-11-24 09:00:00',
+    ]);
+    expect((sent.form.get('photos') as File).name).toBe('receipt.png');
+  });
+
   it("keeps what waits on the device: a new start of the app finds it, each driver's apart", async () => {
     await idbStore('driver-1-5').add(action('a1', 'start'));
     expect((await idbStore('driver-1-5').list()).map((e) => e.key)).toEqual(['a1']);

@@ -34,6 +34,16 @@ export type OutboxEntry =
       note?: string;
       photos?: PhotoFile[];
     }
+  | {
+      seq?: number;
+      key: string;
+      /** A report from the road (a refuel): its call, its fields, its photos. */
+      kind: 'report';
+      path: string;
+      fields: Record<string, string>;
+      at: string;
+      photos?: PhotoFile[];
+    }
   | { seq?: number; key: string; kind: 'fix'; fix: TPositionFixInput };
 
 export type StoredEntry = OutboxEntry & { seq: number };
@@ -97,15 +107,18 @@ export interface FlushResult {
 /** The most fixes in one batch (the server takes 1000). */
 export const FIX_BATCH_MAX = 200;
 
-function requestOf(entry: Extract<StoredEntry, { kind: 'action' }>, path: string): SendRequest {
-  if (!entry.photos?.length) {
-    return { key: entry.key, path, body: entry.note ? { at: entry.at, note: entry.note } : { at: entry.at } };
-  }
+/** One request: JSON without photos, a form with them (the same fields, the photos as files). */
+function requestOf(
+  key: string,
+  path: string,
+  fields: Record<string, string>,
+  photos?: PhotoFile[],
+): SendRequest {
+  if (!photos?.length) return { key, path, body: fields };
   const form = new FormData();
-  form.append('at', entry.at);
-  if (entry.note) form.append('note', entry.note);
-  for (const photo of entry.photos) form.append(photo.field, photo.blob, photo.name);
-  return { key: entry.key, path, form };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const photo of photos) form.append(photo.field, photo.blob, photo.name);
+  return { key, path, form };
 }
 
 /** Sends what waits, in order, until the end or until the network or the server says to wait. */
@@ -135,9 +148,15 @@ export async function flushOutbox(
         path: 'v1/driver/positions',
         body: { positions: fixes },
       };
+    } else if (entry.kind === 'report') {
+      group = [entry];
+      request = requestOf(entry.key, entry.path, { ...entry.fields, at: entry.at }, entry.photos);
     } else {
       group = [entry];
-      request = requestOf(entry, pathOf(entry.action));
+      const fields: Record<string, string> = entry.note
+        ? { at: entry.at, note: entry.note }
+        : { at: entry.at };
+      request = requestOf(entry.key, pathOf(entry.action), fields, entry.photos);
     }
     try {
       const answer = await send(request);

@@ -221,6 +221,21 @@ export class DriverDay {
     void this.flush();
   }
 
+  /** Reports a refuel: kept on the device first, then sent in its turn with the receipt's photos. */
+  async reportRefuel(volume: string, amount: string, photos: PhotoFile[]) {
+    const at = utcOf(this.clock.action());
+    await this.store.add({
+      kind: 'report',
+      key: newKey(),
+      path: 'v1/driver/refuels',
+      fields: { volume, amount },
+      at,
+      photos,
+    });
+    await this.refreshPending();
+    void this.flush();
+  }
+
   // ---- the outbox ----
 
   private send = (request: SendRequest) =>

@@ -38,6 +38,16 @@ export function Today() {
           {t('refresh')}
         </button>
       </div>
+      <a
+        className="btn btn-block"
+        href={hrefOf({ name: 'refuel' })}
+        onClick={(e) => {
+          e.preventDefault();
+          navigate({ name: 'refuel' });
+        }}
+      >
+        {t('reportRefuel')}
+      </a>
       {state.trips.length === 0 && <p className="empty">{t('noTrips')}</p>}
       {[...groups].map(([key, trips]) => (
         <section key={key} aria-labelledby={`day-${key}`}>
