@@ -36,13 +36,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/driver/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    // The driver app's service worker: plain JavaScript in the worker's scope.
+    files: ['apps/driver/src/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker, __SHELL__: 'readonly' } },
   },
   ...webModuleBoundaries(),
   {

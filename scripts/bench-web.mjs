@@ -2,10 +2,12 @@
 // server (run `npm run build` first) on a fresh embedded database, then for every public page measures
 // the JavaScript it loads (gzip bytes) and runs Lighthouse (mobile, simulated slow 4G) in headless
 // Chromium for performance, accessibility, best practices and SEO; then signs in to the console as the
-// demo delivery admin and measures the JavaScript each console page loads on a cold cache. Prints the
-// tables and writes the figures into docs/benchmarks.md. Exits 1 when a target is missed.
+// demo delivery admin and measures the JavaScript each console page loads on a cold cache, and the
+// driver app's first load (/driver, on a phone). Prints the tables and writes the figures into
+// docs/benchmarks.md. Exits 1 when a target is missed.
 //
-// Environment: BENCH_ONLY=console (only the console's weight and its section of the doc: no Lighthouse),
+// Environment: BENCH_ONLY=console or BENCH_ONLY=driver (only that app's weight and its section of the
+// doc: no Lighthouse),
 // BENCH_PORT (default 3340), BENCH_RUNS (Lighthouse runs per page, median kept;
 // default 3), CHROMIUM_PATH (default /usr/bin/chromium), WEB_DIST_DIR (another web build).
 import { execFileSync, spawn } from 'node:child_process';
@@ -25,6 +27,7 @@ const BASE = `http://localhost:${PORT}`;
 const TARGETS = {
   homeJsKb: 100,
   consoleInitialJsKb: 250,
+  driverInitialJsKb: 150,
   performance: 95,
   accessibility: 95,
   'best-practices': 95,
@@ -48,6 +51,7 @@ const webDist = process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
 for (const built of [
   path.join(root, 'apps/server/dist/main.js'),
   path.join(webDist, 'ssr/entry-server.js'),
+  path.join(root, 'apps/driver/dist/index.html'),
 ]) {
   if (!fs.existsSync(built)) {
     console.error(`${built} is missing: run \`npm run build\` first.`);
@@ -195,6 +199,97 @@ async function measureConsole() {
   }
 }
 
+// ---- The driver app ----
+
+/**
+ * The driver app's first load on a phone with a cold cache: the sign-in screen at /driver/, then
+ * the day (Today) once a demo driver has signed in, each script counted once (gzip bytes). The
+ * stop map (MapLibre) loads only when a trip is opened and is reported apart.
+ */
+async function measureDriverApp() {
+  const admin = await fetch(`${BASE}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(CONSOLE_ADMIN),
+  });
+  const cookie = admin.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const drivers = await (await fetch(`${BASE}/api/driver/get-drivers`, { headers: { cookie } })).json();
+  const list = Array.isArray(drivers.data) ? drivers.data : (drivers.data?.drivers ?? []);
+  const email = list.find((d) => d.email)?.email;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 915 },
+      deviceScaleFactor: 2.625,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const tab = await context.newPage();
+    const scripts = new Set();
+    tab.on('response', (res) => {
+      if (res.request().resourceType() === 'script' && res.url().startsWith(BASE)) scripts.add(res.url());
+    });
+    process.stdout.write('measuring driver app /driver/…\n');
+    await tab.goto(`${BASE}/driver/`, { waitUntil: 'networkidle' });
+    const signIn = [...scripts];
+    let today = signIn;
+    if (email) {
+      await tab.getByLabel('E-mail').fill(email);
+      await tab.getByLabel('Password').fill('driver-demo-pass');
+      await tab.getByRole('button', { name: 'Sign in' }).click();
+      await tab.getByRole('heading', { name: 'Today', level: 1 }).waitFor();
+      await tab.waitForLoadState('networkidle');
+      today = [...scripts];
+    }
+    const map = fs
+      .readdirSync(path.join(root, 'apps/driver/dist/assets'))
+      .filter((name) => /^StopMap-.*\.js$/.test(name))
+      .map((name) => `${BASE}/driver/assets/${name}`);
+    return [
+      { page: '/driver/ (sign-in)', jsFiles: signIn.length, jsGzipKb: (await gzipBytes(signIn)) / 1024 },
+      {
+        page: '/driver/ (signed in: Today)',
+        jsFiles: today.length,
+        jsGzipKb: (await gzipBytes(today)) / 1024,
+      },
+      {
+        page: 'stop map, when a trip opens',
+        jsFiles: map.length,
+        jsGzipKb: (await gzipBytes(map)) / 1024,
+        lazy: true,
+      },
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+const driverMisses = (rows) =>
+  rows
+    .filter((r) => !r.lazy && r.jsGzipKb > TARGETS.driverInitialJsKb)
+    .map((r) => `driver app first load ${r.jsGzipKb.toFixed(1)} kB on \`${r.page}\``);
+
+function driverTable(rows) {
+  return [
+    '| driver app (phone, cold cache) | JS files | JS gzip (kB) |',
+    '|---|---:|---:|',
+    ...rows.map((r) => `| ${r.page} | ${r.jsFiles} | ${r.jsGzipKb.toFixed(1)} |`),
+  ].join('\n');
+}
+
+function writeDriverDoc(rows) {
+  writeSection('web-driver', [
+    `${runLine()}.`,
+    '',
+    driverTable(rows),
+    '',
+    `Target: ≤ ${TARGETS.driverInitialJsKb} kB gzip on the first load (the stop map loads apart). ${verdict(driverMisses(rows))}`,
+  ]);
+}
+
 const consoleMisses = (rows) =>
   rows[0].jsGzipKb > TARGETS.consoleInitialJsKb
     ? [`console initial JS ${rows[0].jsGzipKb.toFixed(1)} kB on \`${rows[0].page}\``]
@@ -281,6 +376,19 @@ function writeConsoleDoc(consoleRows) {
 }
 
 const stopServer = await startServer();
+if (process.env.BENCH_ONLY === 'driver') {
+  let missed = ['the driver app could not be measured'];
+  try {
+    const rows = await measureDriverApp();
+    console.log(`\n${driverTable(rows)}\n`);
+    missed = driverMisses(rows);
+    writeDriverDoc(rows);
+    console.log(missed.length ? `Target missed: ${missed.join(', ')}.` : 'Target met.');
+  } finally {
+    stopServer();
+  }
+  process.exit(missed.length ? 1 : 0);
+}
 if (process.env.BENCH_ONLY === 'console') {
   let missed = ['the console could not be measured'];
   try {
@@ -306,19 +414,22 @@ try {
     rows.push(await measure(chrome, page));
   }
   const consoleRows = await measureConsole();
-  console.log(`\n${table(rows)}\n\n${consoleTable(consoleRows)}\n`);
+  const driverRows = await measureDriverApp();
+  console.log(`\n${table(rows)}\n\n${consoleTable(consoleRows)}\n\n${driverTable(driverRows)}\n`);
   for (const row of rows)
     if (row.failed.length) console.log(`${row.page} — audits below 0.9: ${row.failed.join('; ')}`);
   writePublicDoc(rows, chromeVersion);
   writeConsoleDoc(consoleRows);
+  writeDriverDoc(driverRows);
   const missed = [
     ...rows.filter((r) => misses(r).length > 0).map((r) => r.page),
     ...consoleMisses(consoleRows),
+    ...driverMisses(driverRows),
   ];
   console.log(
     missed.length
       ? `\nTargets missed: ${missed.join(', ')}.`
-      : "\nEvery target is met (≤ 100 kB gzip JS on /, every score ≥ 95, ≤ 250 kB gzip JS on the console's first page).",
+      : "\nEvery target is met (≤ 100 kB gzip JS on /, every score ≥ 95, ≤ 250 kB gzip JS on the console's first page, ≤ 150 kB on the driver app's).",
   );
   console.log('Figures written to docs/benchmarks.md.');
   process.exitCode = missed.length ? 1 : 0;

@@ -1,4 +1,4 @@
-// Unit and integration tests: the contract, the simulator and the web app first, then the server's tests on the
+// Unit and integration tests: the contract, the simulator, the web app and the driver app first, then the server's tests on the
 // embedded database, then again on PostgreSQL when TEST_DATABASE_URL names a server. The component
 // tests of the web app run apart from the server's: sharing two cores with PGlite start-ups made
 // their user-paced steps slow enough to miss their waits.
@@ -10,8 +10,11 @@ const run = (args, env) => {
 };
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
-console.log('\n== Contract, simulator and web app tests ==');
-run(['--project', 'contract', '--project', 'sim', '--project', 'web'], withoutPostgres);
+console.log('\n== Contract, simulator, web app and driver app tests ==');
+run(
+  ['--project', 'contract', '--project', 'sim', '--project', 'web', '--project', 'driver'],
+  withoutPostgres,
+);
 console.log('\n== Server tests (embedded database) ==');
 run(['--project', 'server'], withoutPostgres);
 if (TEST_DATABASE_URL) {

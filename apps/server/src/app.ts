@@ -19,6 +19,7 @@ import { openApiPlugin } from './platform/openapi.ts';
 import { sameOriginPlugin } from './platform/same-origin.ts';
 import { storedTextPlugin } from './platform/stored-text.ts';
 import { webAppPlugin } from './platform/web-app.ts';
+import { driverAppWebPlugin } from './platform/driver-app-web.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import rateLimit from '@fastify/rate-limit';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -215,6 +216,7 @@ export async function buildApp({
   await app.register(driverAppRoutes, deps);
   await app.register(eventRoutes, { ...deps, liveTimings });
 
+  await app.register(driverAppWebPlugin, { distDir: config.driverDistDir });
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,
     contactEmail: config.mail.salesEmail,

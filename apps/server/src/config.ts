@@ -69,6 +69,7 @@ export const ZEnv = z.object({
     .max(24 * 60)
     .default(15),
   WEB_DIST_DIR: z.string().optional(),
+  DRIVER_DIST_DIR: z.string().optional(),
   SMTP_URL: optionalUrl.refine((v) => !v || /^smtps?:\/\//.test(v), {
     message: 'must be an smtp:// or smtps:// URL',
   }),
@@ -155,6 +156,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       paceMaxMs: 30_000,
     },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    driverDistDir: env.DRIVER_DIST_DIR ? path.resolve(env.DRIVER_DIST_DIR) : undefined,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

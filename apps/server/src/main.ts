@@ -35,13 +35,13 @@ function readConfig(): TConfig {
   }
 }
 
-/** The built web app beside this server: apps/web/dist, unless WEB_DIST_DIR says otherwise. */
-function defaultWebDist(): string {
+/** A built app beside this server: apps/<name>/dist (from src/ in development, from dist/ when built). */
+function defaultDist(name: 'web' | 'driver'): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   return (
-    [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')].find((dir) =>
+    [path.resolve(here, `../../${name}/dist`), path.resolve(here, `../../../apps/${name}/dist`)].find((dir) =>
       fs.existsSync(path.join(dir, 'index.html')),
-    ) ?? path.resolve(here, '../../web/dist')
+    ) ?? path.resolve(here, `../../${name}/dist`)
   );
 }
 
@@ -56,7 +56,8 @@ function ownAddress(app: FastifyInstance): string {
 
 async function main() {
   const config = readConfig();
-  config.webDistDir ??= defaultWebDist();
+  config.webDistDir ??= defaultDist('web');
+  config.driverDistDir ??= defaultDist('driver');
   const logger = {
     level: config.logLevel,
     ...(config.logPretty

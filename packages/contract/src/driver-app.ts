@@ -19,13 +19,20 @@ export const ZDriverLoginRequest = z.object({
 });
 export type TDriverLoginRequest = z.infer<typeof ZDriverLoginRequest>;
 
-/** The tenant's words, so the app says Staff and Task where the tenant does. */
+const zUnit = z.object({ name: z.string(), symbol: z.string() });
+
+/**
+ * The tenant's words, so the app says Staff and Task where the tenant does, and its units: the
+ * currency amounts are paid in and the volume unit refuels are counted in.
+ */
 export const ZDriverAppTerms = z.object({
   trip: z.string(),
   driver: z.string(),
   destination: z.string(),
   warehouse: z.string(),
   bus: z.string(),
+  currency: zUnit,
+  volume_unit: zUnit,
 });
 
 /** The signed-in driver, as login and `me` answer it. */

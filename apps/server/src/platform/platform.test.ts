@@ -6,16 +6,60 @@ import { createTestApp, DEMO, type TestApp } from '../test/app.ts';
 
 let t: TestApp;
 let webDir: string;
+let driverDir: string;
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Fleet Console</title>');
   fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
-  t = await createTestApp({ WEB_DIST_DIR: webDir });
+  driverDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-driver-'));
+  fs.mkdirSync(path.join(driverDir, 'assets'));
+  fs.writeFileSync(path.join(driverDir, 'index.html'), '<!doctype html><title>Driver</title>');
+  fs.writeFileSync(path.join(driverDir, 'assets', 'index-abcd.js'), 'console.log(2)');
+  fs.writeFileSync(path.join(driverDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  fs.writeFileSync(path.join(driverDir, 'manifest.webmanifest'), '{"name":"Fleet Driver"}');
+  t = await createTestApp({ WEB_DIST_DIR: webDir, DRIVER_DIST_DIR: driverDir });
 });
 afterAll(async () => {
   await t.close();
   fs.rmSync(webDir, { recursive: true, force: true });
+  fs.rmSync(driverDir, { recursive: true, force: true });
+});
+
+describe('driver app hosting (/driver)', () => {
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it("answers the driver app's page at /driver/ and at any of its own paths, never the console's", async () => {
+    for (const url of ['/driver/', '/driver/trips/12', '/driver/index.html']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>Driver</title>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const bare = await get('/driver');
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/driver/');
+  });
+
+  it('serves its files: hashed assets for a year, the service worker and the manifest revalidated', async () => {
+    const asset = await get('/driver/assets/index-abcd.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const worker = await get('/driver/sw.js');
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await get('/driver/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toMatch(/manifest\+json/);
+    expect(manifest.json()).toEqual({ name: 'Fleet Driver' });
+  });
+
+  it("answers a missing file under /driver with a 404, and leaves the console's pages to the console", async () => {
+    const missing = await get('/driver/assets/gone-0000.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ responseCode: 0 });
+    const console = await get('/drivers');
+    expect(console.body).toContain('<title>Fleet Console</title>');
+  });
 });
 
 describe('GET /api/health', () => {

@@ -124,7 +124,7 @@ const driverAccount = (email: string) => `driver:${email}`;
 async function toDriverProfile(db: Db, driver: TDriverWithTenant): Promise<TDriverProfile> {
   // Only read: nothing is announced.
   const profile = await tenantProfile(systemContext(db, () => {}, 'driver sign-in', driver.tenantId));
-  const { trip, driver: driverTerm, destination, warehouse, bus } = profile.terms;
+  const { trip, driver: driverTerm, destination, warehouse, bus, currency, liquidUnit } = profile.terms;
   return {
     id: driver.id,
     fname: driver.fname,
@@ -132,7 +132,7 @@ async function toDriverProfile(db: Db, driver: TDriverWithTenant): Promise<TDriv
     email: driver.email,
     language: driver.language,
     tenant: { id: driver.tenantId, name: profile.name, type: profile.type },
-    terms: { trip, driver: driverTerm, destination, warehouse, bus },
+    terms: { trip, driver: driverTerm, destination, warehouse, bus, currency, volume_unit: liquidUnit },
     time_zone: profile.timeZone,
   };
 }

@@ -141,7 +141,12 @@ describe('POST /api/v1/driver/login', () => {
         fname: 'Rami',
         language: 'en',
         tenant: { id: DEMO.delivery.tenantId, name: 'Desert Express', type: 'delivery' },
-        terms: { trip: 'Trip', driver: 'Driver' },
+        terms: {
+          trip: 'Trip',
+          driver: 'Driver',
+          currency: { name: expect.any(String), symbol: expect.any(String) },
+          volume_unit: { name: expect.any(String), symbol: expect.any(String) },
+        },
         time_zone: 'Asia/Dubai',
       },
     });

@@ -80,6 +80,18 @@ describe('app config, address search and directions without a geocoder or a rout
     expect(res.body.data).toEqual({ map_style_url: null, geocoder: false, router: false });
   });
 
+  it('tells the driver app the map style too, with its bearer token', async () => {
+    const drivers = await call(t, cookie, 'POST', '/api/driver/get-drivers', {});
+    const driverId: number = drivers.body.data.drivers?.[0]?.id ?? drivers.body.data[0].id;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/app-config',
+      headers: { authorization: await t.driverToken(driverId) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ map_style_url: null, geocoder: false, router: false });
+  });
+
   it('answers a search with 503 and a plain explanation', async () => {
     const res = await call(t, cookie, 'GET', '/api/geocode/search?q=dubai%20mall');
     expect(res.status).toBe(503);

@@ -20,7 +20,8 @@ export const geoRoutes: ModuleRoutes = async (app, { config }) => {
   app.get(
     '/api/app-config',
     {
-      config: { access: ACCESS.admins },
+      // The driver app draws its stop map with the same style.
+      config: { access: [...ACCESS.admins, ...ACCESS.driver] },
       schema: {
         tags: ['Settings'],
         summary: 'Optional services of this installation (map style, address search, driving directions)',
