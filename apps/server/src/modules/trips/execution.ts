@@ -731,15 +731,18 @@ export async function followPositions(
       if (fix.recordedAt <= here.arrivedDate!) continue;
       if (!(await attempt(() => runDepart(ctx, driverId, here.id, fix.recordedAt)))) return;
     }
+    const lastLeft = Math.max(
+      run.trip.startedDate?.getTime() ?? 0,
+      ...run.stops.map((s) => (s.departedDate ?? s.skippedDate)?.getTime() ?? 0),
+    );
+    // A fix older than the last start, departure or skip (a batch a phone sends late, after the
+    // driver pressed Depart) never arrives anywhere: an arrival cannot come before that departure.
+    if (fix.recordedAt.getTime() < lastLeft) continue;
     const active = run.stops.find((s) => s.id === run.trip.activeTripDestinationId);
     if (active && !isClosed(active) && placed(active) && metersBetween(fix, active) <= radius) {
       if (!(await attempt(() => runArrive(ctx, driverId, active.id, fix.recordedAt)))) return;
       continue;
     }
-    const lastLeft = Math.max(
-      run.trip.startedDate?.getTime() ?? 0,
-      ...run.stops.map((s) => (s.departedDate ?? s.skippedDate)?.getTime() ?? 0),
-    );
     for (const stop of run.stops) {
       if (stop.id === active?.id || isClosed(stop) || stop.arrivedDate || !placed(stop)) continue;
       if (metersBetween(fix, stop) > radius) continue;

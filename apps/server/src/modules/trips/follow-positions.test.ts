@@ -202,6 +202,26 @@ describe('followPositions', () => {
     expect((await stateOf(trip.id)).stops[0]!.arrivedDate).toBeNull();
   });
 
+  it('never arrives from a fix older than the departure before it (a batch the phone sends late)', async () => {
+    const driverId = await newDriver();
+    const now = Date.now();
+    const trip = await newTrip(driverId, new Date(now - 10 * 60_000));
+    const at = (secondsAgo: number) => new Date(now - secondsAgo * 1000);
+    await report(driverId, [
+      { at: at(600), meters: 0 },
+      { at: at(590), meters: 300 }, // started
+      { at: at(400), meters: 2000 }, // arrived at the first stop
+      { at: at(100), meters: 2400 }, // departed
+    ]);
+    // A fix at the next stop, recorded before that departure, arrives after it.
+    await report(driverId, [{ at: at(110), meters: 4000 }]);
+    const { stops } = await stateOf(trip.id);
+    expect(stops[0]).toMatchObject({ arrivedDate: at(400), departedDate: at(100) });
+    expect(stops[1]!.arrivedDate).toBeNull();
+    await report(driverId, [{ at: at(50), meters: 4000 }]);
+    expect((await stateOf(trip.id)).stops[1]!.arrivedDate).toEqual(at(50));
+  });
+
   it('follows the fixes a driver app sends through the positions API', async () => {
     const driverId = await newDriver();
     const auth = await t.driverToken(driverId);
