@@ -123,6 +123,14 @@ export const trips = pgTable(
     index('trips_tenant_idx').on(t.tenantId, t.id),
     index('trips_tenant_driver_start_idx').on(t.tenantId, t.driverId, t.startDate),
     index('trips_tenant_start_idx').on(t.tenantId, t.startDate),
+    // The lists' filter and order: the planned time (creation for an unplanned trip) of live trips,
+    // then the id, so a count or a page reads the index only (see modules/trips/queries.ts `planned`).
+    index('trips_tenant_planned_idx')
+      .on(t.tenantId, sql`coalesce(${t.startDate}, ${t.createdDate})`, t.id)
+      .where(sql`${t.archived} = false`),
+    index('trips_tenant_driver_planned_idx')
+      .on(t.tenantId, t.driverId, sql`coalesce(${t.startDate}, ${t.createdDate})`, t.id)
+      .where(sql`${t.archived} = false`),
     uniqueIndex('trips_tenant_schedule_occurrence_uq').on(t.tenantId, t.scheduleId, t.occurrenceStart),
   ],
 );

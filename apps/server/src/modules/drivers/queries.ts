@@ -1,7 +1,8 @@
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { drivers, tenants, vehicles } from '../../db/schema/index.ts';
+import { anyText } from '../../db/id-lists.ts';
 
 export interface DriverFilter {
   id?: number | undefined;
@@ -86,7 +87,7 @@ export async function liveDeviceIdsAmong(db: Db, deviceIds: string[]): Promise<s
   const rows = await db
     .select({ deviceId: drivers.deviceId })
     .from(drivers)
-    .where(and(eq(drivers.archived, false), inArray(drivers.deviceId, deviceIds)));
+    .where(and(eq(drivers.archived, false), anyText(drivers.deviceId, deviceIds)));
   return rows.map((r) => r.deviceId!);
 }
 
@@ -110,7 +111,7 @@ export async function liveDriverEmailsAmong(db: Db, emails: string[]): Promise<s
   const rows = await db
     .select({ email: sql<string>`lower(${drivers.email})` })
     .from(drivers)
-    .where(and(eq(drivers.archived, false), inArray(sql`lower(${drivers.email})`, emails)));
+    .where(and(eq(drivers.archived, false), anyText(sql`lower(${drivers.email})`, emails)));
   return rows.map((r) => r.email);
 }
 

@@ -231,7 +231,7 @@ export async function tripsPage(
   { page, pageSize }: { page: number; pageSize: number },
 ): Promise<TTripPage> {
   const range = tripRange(filter.fdate, filter.tdate);
-  const { ids, total } = await pageTripIds(
+  const { ids, total, exact } = await pageTripIds(
     ctx.db,
     ctx.tenantId,
     { ...range, search: filter.search || undefined },
@@ -239,7 +239,7 @@ export async function tripsPage(
   );
   return {
     trips: await tripRows(ctx, ids),
-    pagination: { page, page_size: pageSize, total_items: total },
+    pagination: { page, page_size: pageSize, total_items: total, total_exact: exact },
   };
 }
 

@@ -1,0 +1,2 @@
+CREATE INDEX "trips_tenant_planned_idx" ON "trips" USING btree ("tenant_id",coalesce("start_date", "created_date"),"id") WHERE "trips"."archived" = false;--> statement-breakpoint
+CREATE INDEX "trips_tenant_driver_planned_idx" ON "trips" USING btree ("tenant_id","driver_id",coalesce("start_date", "created_date"),"id") WHERE "trips"."archived" = false;
