@@ -43,11 +43,8 @@ export interface TTripFilter {
   search?: string | undefined;
 }
 
-/**
- * When a trip is planned: its planned start, or its creation for a trip without one. Written
- * exactly as in the `trips_tenant_planned_idx` indexes, so the range is read from them.
- */
-const planned = sql`coalesce(${trips.startDate}, ${trips.createdDate})`;
+/** When a trip is planned (its start, or its creation without one): the stored column the lists' indexes hold. */
+const planned = trips.plannedDate;
 /** Live trips, written as a literal so the partial indexes (`where archived = false`) apply to every plan. */
 const live = sql`${trips.archived} = false`;
 
