@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { drivers, tenants, vehicles } from '../../db/schema/index.ts';
@@ -8,11 +8,35 @@ export interface DriverFilter {
   id?: number | undefined;
   search?: string | undefined;
   limit?: number | undefined;
+  /** Rows skipped before the first one answered (a page past the first). */
+  offset?: number | undefined;
 }
 
 /** Live drivers of a tenant, newest first, with the reference of their vehicle. */
-export async function listDrivers(db: Db, tenantId: number, { id, search, limit }: DriverFilter = {}) {
+function driverWhere(tenantId: number, { id, search }: DriverFilter) {
   const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  return and(
+    eq(drivers.tenantId, tenantId),
+    eq(drivers.archived, false),
+    id === undefined ? undefined : eq(drivers.id, id),
+    pattern
+      ? or(
+          ilike(drivers.fname, pattern),
+          ilike(drivers.lname, pattern),
+          ilike(drivers.email, pattern),
+          sql`(${drivers.fname} || ' ' || ${drivers.lname}) ilike ${pattern}`,
+        )
+      : undefined,
+  );
+}
+
+/** How many live drivers of the tenant match. */
+export async function countDrivers(db: Db, tenantId: number, filter: DriverFilter = {}) {
+  const [row] = await db.select({ n: count() }).from(drivers).where(driverWhere(tenantId, filter));
+  return row?.n ?? 0;
+}
+
+export async function listDrivers(db: Db, tenantId: number, filter: DriverFilter = {}) {
   return db
     .select({
       id: drivers.id,
@@ -29,23 +53,10 @@ export async function listDrivers(db: Db, tenantId: number, { id, search, limit 
     })
     .from(drivers)
     .leftJoin(vehicles, and(eq(vehicles.id, drivers.busId), eq(vehicles.tenantId, tenantId)))
-    .where(
-      and(
-        eq(drivers.tenantId, tenantId),
-        eq(drivers.archived, false),
-        id === undefined ? undefined : eq(drivers.id, id),
-        pattern
-          ? or(
-              ilike(drivers.fname, pattern),
-              ilike(drivers.lname, pattern),
-              ilike(drivers.email, pattern),
-              sql`(${drivers.fname} || ' ' || ${drivers.lname}) ilike ${pattern}`,
-            )
-          : undefined,
-      ),
-    )
+    .where(driverWhere(tenantId, filter))
     .orderBy(desc(drivers.id))
-    .limit(limit ?? 100_000);
+    .limit(filter.limit ?? 100_000)
+    .offset(filter.offset ?? 0);
 }
 export type TDriverListRow = Awaited<ReturnType<typeof listDrivers>>[number];
 

@@ -125,7 +125,7 @@ export function tripListQueries(
   return {
     ids,
     count: db.select({ n: count() }).from(bounded),
-    estimate: db.select({ id: trips.id }).from(trips).where(where),
+    matching: db.select({ id: trips.id }).from(trips).where(where),
   };
 }
 
@@ -157,7 +157,7 @@ export async function pageTripIds(
   const [[counted], rows] = await Promise.all([q.count, q.ids]);
   const n = counted?.n ?? 0;
   if (n <= LIST_EXACT_COUNT) return { ids: rows.map((r) => r.id), total: n, exact: true };
-  const estimate = await plannedRows(db, q.estimate);
+  const estimate = await plannedRows(db, q.matching);
   return { ids: rows.map((r) => r.id), total: Math.max(estimate, LIST_EXACT_COUNT + 1), exact: false };
 }
 
@@ -238,6 +238,21 @@ export async function loadTrips(db: Db, tenantId: number, ids: number[]) {
   });
 }
 export type TTripDetails = Awaited<ReturnType<typeof loadTrips>>[number];
+
+/** One page of the matching trips' ids, newest id first, and the exact count (a driver's trips: index only). */
+export async function pageTripIdsExact(
+  db: Db,
+  tenantId: number,
+  filter: TTripFilter,
+  page: { limit: number; offset: number },
+): Promise<{ ids: number[]; total: number }> {
+  const where = tripListQueries(db, tenantId, filter, await refsOf(db, tenantId, filter.search), page);
+  const [rows, [counted]] = await Promise.all([
+    where.ids,
+    db.select({ n: count() }).from(where.matching.as('matching')),
+  ]);
+  return { ids: rows.map((r) => r.id), total: counted?.n ?? 0 };
+}
 
 /** Ids of the matching trips, newest first, capped when a limit is given. */
 export async function tripIdsWhere(db: Db, tenantId: number, filter: TTripFilter, limit?: number) {
