@@ -74,6 +74,29 @@ describe('Drivers page', () => {
     );
   });
 
+  it('pages drivers on the server and searches there, the total read from X-Total-Count', async () => {
+    const fetchMock = mockDrivers({
+      'GET /api/driver/get-drivers': ({ query }) => ({
+        ...ok(
+          Array.from({ length: 10 }, (_, i) => ({
+            ...DRIVER,
+            id: 500 - (Number(query.get('page')) - 1) * 10 - i,
+            fname: `Driver${500 - (Number(query.get('page')) - 1) * 10 - i}`,
+          })),
+        ),
+        headers: { 'x-total-count': '1234' },
+      }),
+    });
+    renderApp('/drivers', { session: SESSIONS.delivery });
+    expect(await screen.findByText('Driver500 Hassan', {}, { timeout: PAGE_LOAD_MS })).toBeInTheDocument();
+    expect(screen.getByText('1–10 of 1234')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByText('Driver490 Hassan')).toBeInTheDocument();
+    const last = callsTo(fetchMock, 'GET', '/api/driver/get-drivers').at(-1);
+    const url = new URL(String(last?.[0]), 'http://localhost');
+    expect([url.searchParams.get('page'), url.searchParams.get('page_size')]).toEqual(['2', '10']);
+  });
+
   it('refuses an empty new driver with the spec messages and sends nothing', async () => {
     const fetchMock = mockDrivers();
     const dialog = await openAdd();
