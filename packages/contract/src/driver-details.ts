@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zPage, zPageSize } from './numbers.ts';
+import { zId, zOptionalPaging, zPage, zPageSize } from './numbers.ts';
 
 /*
  * The driver details tabs (spec 000 §2 "Drivers page", §7): trips, accidents, fines, fuel,
@@ -32,6 +32,12 @@ export const ZDriverTripsRequest = z.object({
   fdate: day.default('2020-01-01'),
   tdate: day.optional(),
 });
+/** `trip/get-driver-all-trips?page=&page_size=` (beyond the spec): one page, newest first. */
+export const ZDriverTripsPageQuery = z.object(zOptionalPaging());
+/** Trips `trip/get-driver-all-trips` answers without paging: the newest of the range (a driver's normal history fits). */
+export const DRIVER_TRIPS_UNPAGED_LIMIT = 2_000;
+/** The response header of a paged call that answers a plain array: how many rows match in all. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
 export const ZDriverTripTask = z.object({ id: z.number().int(), description: z.string() });
 export const ZDriverTrip = z.object({
   id: z.number().int(),

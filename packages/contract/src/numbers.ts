@@ -41,5 +41,17 @@ export const zPageSize = (fallback: number, max = 100) =>
   zWholeNumber({ min: 1, max, message: `page_size must be a whole number from 1 to ${max}` }).default(
     fallback,
   );
+/**
+ * `page` and `page_size` of a list call that answers a plain array (beyond the spec): both left out,
+ * the call answers as it always did; given, it answers that page and the count in `X-Total-Count`.
+ */
+export const zOptionalPaging = (max = 100) => ({
+  page: zWholeNumber({ min: 1, message: 'page must be a positive whole number' }).optional(),
+  page_size: zWholeNumber({
+    min: 1,
+    max,
+    message: `page_size must be a whole number from 1 to ${max}`,
+  }).optional(),
+});
 export const zLimit = (max = 500) =>
   zWholeNumber({ min: 1, max, message: `limit must be a whole number from 1 to ${max}` });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zNewPassword } from './auth.ts';
 import { MESSAGES } from './messages.ts';
-import { zId, zLimit } from './numbers.ts';
+import { zId, zLimit, zOptionalPaging } from './numbers.ts';
 
 /*
  * Fleet registry: drivers, vehicles, admins, tenants, languages (spec 000 §5–§7, 001 §3, §5, §7).
@@ -143,6 +143,7 @@ export const ZDriverListQuery = z.object({
   name: z.string().trim().max(100).optional(),
   search: z.string().trim().max(100).optional(),
   limit: zLimit().optional(),
+  ...zOptionalPaging(),
 });
 
 export const ZIdBody = z.object({ id: zId('id') });

@@ -287,7 +287,14 @@ export const ZPagination = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
   total_items: z.number().int(),
+  /**
+   * Beyond the spec: false when more than LIST_EXACT_COUNT rows match and `total_items` is the
+   * database's estimate (the console shows "10,000+"); left out or true when it is exact.
+   */
+  total_exact: z.boolean().optional(),
 });
+/** Rows a list counts exactly; past it the count is estimated, so a count stays cheap at any size. */
+export const LIST_EXACT_COUNT = 10_000;
 
 /** `trip/get-all-trips?page=&page_size=` query. */
 export const ZTripPageQuery = z.object({

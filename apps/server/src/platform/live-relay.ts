@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { asc, gt, inArray, max, sql } from 'drizzle-orm';
+import { asc, gt, max, sql } from 'drizzle-orm';
 import type { TChangeEvent, TEventActor, TEventType } from '@fleet/contract';
 import type { Database, Db, TUnlisten } from '../db/client.ts';
 import { changeEvents } from '../db/schema/index.ts';
 import type { EventBus, PositionFeed, TPositionUpdate } from './events.ts';
+import { anyId } from '../db/id-lists.ts';
 
 /*
  * The relay between this process's buses and every server process on the database:
@@ -299,7 +300,7 @@ export function createLiveRelay({ database, events, positions, log }: LiveRelayO
     const rows = await db
       .select()
       .from(changeEvents)
-      .where(inArray(changeEvents.id, ids))
+      .where(anyId(changeEvents.id, ids))
       .orderBy(asc(changeEvents.id));
     return rows.map(toStored);
   }

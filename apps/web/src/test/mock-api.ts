@@ -10,6 +10,7 @@ export interface MockRequest {
 export interface MockAnswer {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 /** A handler answers a request, or returns a promise that never settles to keep it pending. */
@@ -49,7 +50,7 @@ export function mockApi(handlers: Record<string, MockHandler> = {}) {
       : fail(404, 'No such API route.');
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

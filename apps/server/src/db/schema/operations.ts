@@ -122,11 +122,27 @@ export const trips = pgTable(
     occurrenceStart: timestamp('occurrence_start', { withTimezone: true }),
     archived: boolean('archived').notNull().default(false),
     createdDate: created(),
+    /**
+     * When the trip is planned: its planned start, or its creation for a trip without one (the
+     * lists' date filter). Stored, so the lists' indexes hold it and a count or a page of ids reads
+     * the index alone.
+     */
+    plannedDate: timestamp('planned_date', { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(start_date, created_date)`),
   },
   (t) => [
     index('trips_tenant_idx').on(t.tenantId, t.id),
     index('trips_tenant_driver_start_idx').on(t.tenantId, t.driverId, t.startDate),
     index('trips_tenant_start_idx').on(t.tenantId, t.startDate),
+    // The lists' filter (planned time of live trips) and their order (the id), so a count or a page
+    // of ids reads these indexes only (see modules/trips/queries.ts).
+    index('trips_tenant_planned_idx')
+      .on(t.tenantId, t.plannedDate, t.id)
+      .where(sql`${t.archived} = false`),
+    index('trips_tenant_driver_planned_idx')
+      .on(t.tenantId, t.driverId, t.plannedDate, t.id)
+      .where(sql`${t.archived} = false`),
     uniqueIndex('trips_tenant_schedule_occurrence_uq').on(t.tenantId, t.scheduleId, t.occurrenceStart),
   ],
 );

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { admins, drivers, taskPhotos, tasks, tripDestinations, trips } from '../../db/schema/index.ts';
+import { anyId } from '../../db/id-lists.ts';
 
 /*
  * What the approvals dashboards and the orders table read: tasks of the tenant's live trips (not
@@ -59,9 +60,7 @@ function requestWhere(tenantId: number, f: TRequestFilter): SQL | undefined {
     containsText(tasks.orderId, f.orderId),
     f.studentIds === undefined
       ? undefined
-      : f.studentIds.length
-        ? inArray(tripDestinations.studentId, f.studentIds)
-        : sql`false`,
+      : anyId(tripDestinations.studentId, f.studentIds),
   );
 }
 
@@ -144,7 +143,7 @@ export async function photosOfTasks(db: Db, tenantId: number, taskIds: number[])
   return db
     .select({ id: taskPhotos.id, taskId: taskPhotos.taskId, kind: taskPhotos.kind })
     .from(taskPhotos)
-    .where(and(eq(taskPhotos.tenantId, tenantId), inArray(taskPhotos.taskId, taskIds)))
+    .where(and(eq(taskPhotos.tenantId, tenantId), anyId(taskPhotos.taskId, taskIds)))
     .orderBy(asc(taskPhotos.id));
 }
 

@@ -19,6 +19,7 @@ import {
   type ZOrdersQuery,
 } from '@fleet/contract';
 import { emit, type TTenantContext } from '../../platform/context.ts';
+import { groupBy } from '../../db/id-lists.ts';
 import { AppError } from '../../platform/errors.ts';
 import { guardianChildren } from '../students/service.ts';
 import { taskPhotoUrl } from '../trips/service.ts';
@@ -69,8 +70,9 @@ async function toRecords(ctx: TTenantContext, rows: TRequestRow[]): Promise<TApp
     ctx.tenantId,
     rows.map((r) => r.id),
   );
+  const photosOf = groupBy(photos, (p) => p.taskId);
   const imagesOf = (taskId: number, kind: 'manager' | 'client') =>
-    photos.filter((p) => p.taskId === taskId && p.kind === kind).map((p) => taskPhotoUrl(taskId, p.id));
+    (photosOf.get(taskId) ?? []).filter((p) => p.kind === kind).map((p) => taskPhotoUrl(taskId, p.id));
   return rows.map((row) => ({
     id: row.id,
     task_id: row.id,

@@ -147,6 +147,26 @@ describe('driver details tabs', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('POST /api/trip/get-driver-all-trips?page=&page_size= answers one page, newest first, the total in X-Total-Count', async () => {
+    const body = { driver_id: driverId, tdate: '2026-12-31' };
+    const all = (await call(t, delivery, 'POST', '/api/trip/get-driver-all-trips', body)).body.data as {
+      id: number;
+    }[];
+    expect(all.length).toBeGreaterThan(1);
+    const page = (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/trip/get-driver-all-trips?page=${n}&page_size=1`,
+        headers: { cookie: delivery },
+        payload: body,
+      });
+    const first = await page(1);
+    expect(first.headers['x-total-count']).toBe(String(all.length));
+    expect(first.json().data.map((x: { id: number }) => x.id)).toEqual([all[0]!.id]);
+    expect((await page(2)).json().data.map((x: { id: number }) => x.id)).toEqual([all[1]!.id]);
+    expect((await page(all.length + 1)).json().data).toEqual([]);
+  });
+
   it('POST /api/fine/get-driver-fines pages on the server, 10 by default', async () => {
     const first = await call(t, delivery, 'POST', '/api/fine/get-driver-fines', { did: driverId });
     expect(first.body.data.fines).toHaveLength(10);

@@ -1,17 +1,42 @@
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { drivers, tenants, vehicles } from '../../db/schema/index.ts';
+import { anyText } from '../../db/id-lists.ts';
 
 export interface DriverFilter {
   id?: number | undefined;
   search?: string | undefined;
   limit?: number | undefined;
+  /** Rows skipped before the first one answered (a page past the first). */
+  offset?: number | undefined;
 }
 
 /** Live drivers of a tenant, newest first, with the reference of their vehicle. */
-export async function listDrivers(db: Db, tenantId: number, { id, search, limit }: DriverFilter = {}) {
+function driverWhere(tenantId: number, { id, search }: DriverFilter) {
   const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  return and(
+    eq(drivers.tenantId, tenantId),
+    eq(drivers.archived, false),
+    id === undefined ? undefined : eq(drivers.id, id),
+    pattern
+      ? or(
+          ilike(drivers.fname, pattern),
+          ilike(drivers.lname, pattern),
+          ilike(drivers.email, pattern),
+          sql`(${drivers.fname} || ' ' || ${drivers.lname}) ilike ${pattern}`,
+        )
+      : undefined,
+  );
+}
+
+/** How many live drivers of the tenant match. */
+export async function countDrivers(db: Db, tenantId: number, filter: DriverFilter = {}) {
+  const [row] = await db.select({ n: count() }).from(drivers).where(driverWhere(tenantId, filter));
+  return row?.n ?? 0;
+}
+
+export async function listDrivers(db: Db, tenantId: number, filter: DriverFilter = {}) {
   return db
     .select({
       id: drivers.id,
@@ -28,23 +53,10 @@ export async function listDrivers(db: Db, tenantId: number, { id, search, limit 
     })
     .from(drivers)
     .leftJoin(vehicles, and(eq(vehicles.id, drivers.busId), eq(vehicles.tenantId, tenantId)))
-    .where(
-      and(
-        eq(drivers.tenantId, tenantId),
-        eq(drivers.archived, false),
-        id === undefined ? undefined : eq(drivers.id, id),
-        pattern
-          ? or(
-              ilike(drivers.fname, pattern),
-              ilike(drivers.lname, pattern),
-              ilike(drivers.email, pattern),
-              sql`(${drivers.fname} || ' ' || ${drivers.lname}) ilike ${pattern}`,
-            )
-          : undefined,
-      ),
-    )
+    .where(driverWhere(tenantId, filter))
     .orderBy(desc(drivers.id))
-    .limit(limit ?? 100_000);
+    .limit(filter.limit ?? 100_000)
+    .offset(filter.offset ?? 0);
 }
 export type TDriverListRow = Awaited<ReturnType<typeof listDrivers>>[number];
 
@@ -86,7 +98,7 @@ export async function liveDeviceIdsAmong(db: Db, deviceIds: string[]): Promise<s
   const rows = await db
     .select({ deviceId: drivers.deviceId })
     .from(drivers)
-    .where(and(eq(drivers.archived, false), inArray(drivers.deviceId, deviceIds)));
+    .where(and(eq(drivers.archived, false), anyText(drivers.deviceId, deviceIds)));
   return rows.map((r) => r.deviceId!);
 }
 
@@ -110,7 +122,7 @@ export async function liveDriverEmailsAmong(db: Db, emails: string[]): Promise<s
   const rows = await db
     .select({ email: sql<string>`lower(${drivers.email})` })
     .from(drivers)
-    .where(and(eq(drivers.archived, false), inArray(sql`lower(${drivers.email})`, emails)));
+    .where(and(eq(drivers.archived, false), anyText(sql`lower(${drivers.email})`, emails)));
   return rows.map((r) => r.email);
 }
 

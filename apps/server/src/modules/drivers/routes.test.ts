@@ -106,6 +106,23 @@ describe('GET /api/driver/get-drivers', () => {
       (await call(t, delivery, 'GET', `/api/driver/get-drivers?tenant_id=${DEMO.namat.tenantId}`)).status,
     ).toBe(403);
   });
+
+  it('answers one page with page and page_size, the total in X-Total-Count; without them, every driver', async () => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: delivery } });
+    const all = (await call(t, delivery, 'GET', '/api/driver/get-drivers')).body.data as { id: number }[];
+    expect(all.length).toBeGreaterThan(12);
+    const first = await get('/api/driver/get-drivers?page=1&page_size=5');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-total-count']).toBe(String(all.length));
+    expect(first.json().data.map((d: { id: number }) => d.id)).toEqual(all.slice(0, 5).map((d) => d.id));
+    const third = await get('/api/driver/get-drivers?page=3&page_size=5');
+    expect(third.json().data.map((d: { id: number }) => d.id)).toEqual(all.slice(10, 15).map((d) => d.id));
+    const searched = await get('/api/driver/get-drivers?name=amina%20rah&page=1&page_size=5');
+    expect(searched.headers['x-total-count']).toBe('1');
+    expect((await get('/api/driver/get-drivers')).headers['x-total-count']).toBeUndefined();
+    const bad = await call(t, delivery, 'GET', '/api/driver/get-drivers?page=0&page_size=500');
+    expect(bad.status).toBe(400);
+  });
 });
 
 describe('POST /api/driver/save-web', () => {

@@ -16,6 +16,7 @@ import {
   findDriverByDevice,
   findDriverName,
   insertDrivers,
+  countDrivers,
   listDrivers,
   liveDeviceIdsAmong,
   liveDriverEmailsAmong,
@@ -51,6 +52,19 @@ const toDriverRow = (d: TDriverListRow): TDriverRow => ({
 /** Live drivers of the tenant, newest first, with the reference of their vehicle. */
 export async function drivers(ctx: TTenantContext, filter: DriverFilter = {}): Promise<TDriverRow[]> {
   return (await listDrivers(ctx.db, ctx.tenantId, filter)).map(toDriverRow);
+}
+
+/** One page of the tenant's live drivers, newest first, and how many match. */
+export async function driversPage(
+  ctx: TTenantContext,
+  filter: Pick<DriverFilter, 'search'>,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<{ rows: TDriverRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    listDrivers(ctx.db, ctx.tenantId, { ...filter, limit: pageSize, offset: (page - 1) * pageSize }),
+    countDrivers(ctx.db, ctx.tenantId, filter),
+  ]);
+  return { rows: rows.map(toDriverRow), total };
 }
 
 /** A live driver of this tenant, or undefined (another tenant's answers as a missing one does). */

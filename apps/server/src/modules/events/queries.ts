@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { changeEvents, tasks, tripDestinations, trips, vehicleRequests } from '../../db/schema/index.ts';
+import { anyId } from '../../db/id-lists.ts';
 
 /** The tenant filter of change_events: a tenant's rows, or the product's own (tenant_id null). */
 const ofTenant = (tenantId: number | null): SQL =>
@@ -33,7 +34,7 @@ export async function tripDrivers(db: Db, tenantId: number, tripIds: number[]) {
   return db
     .select({ id: trips.id, driverId: trips.driverId })
     .from(trips)
-    .where(and(eq(trips.tenantId, tenantId), inArray(trips.id, tripIds)));
+    .where(and(eq(trips.tenantId, tenantId), anyId(trips.id, tripIds)));
 }
 
 /** Each stop's (trip destination's) driver, through its trip. */
@@ -45,7 +46,7 @@ export async function stopDrivers(db: Db, tenantId: number, stopIds: number[]) {
       trips,
       and(eq(trips.tenantId, tripDestinations.tenantId), eq(trips.id, tripDestinations.tripId)),
     )
-    .where(and(eq(tripDestinations.tenantId, tenantId), inArray(tripDestinations.id, stopIds)));
+    .where(and(eq(tripDestinations.tenantId, tenantId), anyId(tripDestinations.id, stopIds)));
 }
 
 /** Each task's driver, through its stop and trip. */
@@ -58,7 +59,7 @@ export async function taskDrivers(db: Db, tenantId: number, taskIds: number[]) {
       and(eq(tripDestinations.tenantId, tasks.tenantId), eq(tripDestinations.id, tasks.tripDestinationId)),
     )
     .innerJoin(trips, and(eq(trips.tenantId, tasks.tenantId), eq(trips.id, tripDestinations.tripId)))
-    .where(and(eq(tasks.tenantId, tenantId), inArray(tasks.id, taskIds)));
+    .where(and(eq(tasks.tenantId, tenantId), anyId(tasks.id, taskIds)));
 }
 
 /** Each vehicle change request's driver (who asked). */
@@ -66,7 +67,7 @@ export async function vehicleRequestDrivers(db: Db, tenantId: number, requestIds
   return db
     .select({ id: vehicleRequests.id, driverId: vehicleRequests.driverId })
     .from(vehicleRequests)
-    .where(and(eq(vehicleRequests.tenantId, tenantId), inArray(vehicleRequests.id, requestIds)));
+    .where(and(eq(vehicleRequests.tenantId, tenantId), anyId(vehicleRequests.id, requestIds)));
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   gt,
   gte,
   ilike,
-  inArray,
   isNotNull,
   isNull,
   lt,
@@ -33,6 +32,7 @@ import {
   tripTypes,
   warehouses,
 } from '../../db/schema/index.ts';
+import { anyId } from '../../db/id-lists.ts';
 
 /*
  * What the exceptions engine and its calls read and write. The engine reads a trip's plan, its
@@ -212,7 +212,7 @@ export async function withdrawExceptions(db: Db, tenantId: number, ids: number[]
     .update(exceptions)
     .set({ withdrawnDate: at })
     .where(
-      and(eq(exceptions.tenantId, tenantId), inArray(exceptions.id, ids), isNull(exceptions.withdrawnDate)),
+      and(eq(exceptions.tenantId, tenantId), anyId(exceptions.id, ids), isNull(exceptions.withdrawnDate)),
     );
 }
 
@@ -309,7 +309,7 @@ export async function tripIdsOfStops(db: Db, tenantId: number, stopIds: number[]
   const rows = await db
     .selectDistinct({ id: tripDestinations.tripId })
     .from(tripDestinations)
-    .where(and(eq(tripDestinations.tenantId, tenantId), inArray(tripDestinations.id, stopIds)));
+    .where(and(eq(tripDestinations.tenantId, tenantId), anyId(tripDestinations.id, stopIds)));
   return rows.map((r) => r.id);
 }
 
@@ -488,7 +488,7 @@ export async function stopsWithTasks(db: Db, tenantId: number, tripIds: number[]
     })
     .from(tripDestinations)
     .leftJoin(tasks, and(eq(tasks.tripDestinationId, tripDestinations.id), eq(tasks.tenantId, tenantId)))
-    .where(and(eq(tripDestinations.tenantId, tenantId), inArray(tripDestinations.tripId, tripIds)))
+    .where(and(eq(tripDestinations.tenantId, tenantId), anyId(tripDestinations.tripId, tripIds)))
     .orderBy(
       asc(tripDestinations.tripId),
       asc(tripDestinations.position),

@@ -8,6 +8,7 @@ import {
   type ZNotSeenQuery,
 } from '@fleet/contract';
 import { emit, type TTenantContext } from '../../platform/context.ts';
+import { groupBy } from '../../db/id-lists.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   exceptionById,
@@ -44,11 +45,10 @@ const notFound = () => new AppError('NOT_FOUND', MESSAGES.http.notFound);
 /** The API's exceptions of these rows, each with its trip's origin, stops and tasks. */
 async function toExceptions(ctx: TTenantContext, rows: TListRow[]): Promise<TException[]> {
   const tripIds = [...new Set(rows.flatMap((r) => (r.tripId === null ? [] : [r.tripId])))];
-  const stops = await stopsWithTasks(ctx.db, ctx.tenantId, tripIds);
+  const stopsOf = groupBy(await stopsWithTasks(ctx.db, ctx.tenantId, tripIds), (s) => s.tripId);
   const destinationsOf = (tripId: number) => {
     const out: NonNullable<TException['trip']>['destinations'] = [];
-    for (const s of stops) {
-      if (s.tripId !== tripId) continue;
+    for (const s of stopsOf.get(tripId) ?? []) {
       let stop = out.at(-1);
       if (stop?.id !== s.stopId) out.push((stop = { id: s.stopId, destination_name: s.name, task: [] }));
       if (s.taskId !== null)

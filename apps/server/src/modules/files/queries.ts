@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { TRecordPhotoFolder } from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
 import { recordPhotos } from '../../db/schema/index.ts';
+import { anyId } from '../../db/id-lists.ts';
 
 export type TRecordPhotoRow = typeof recordPhotos.$inferSelect;
 export type TNewRecordPhoto = typeof recordPhotos.$inferInsert;
@@ -25,7 +26,7 @@ export const listRecordPhotos = (
           and(
             eq(recordPhotos.tenantId, tenantId),
             eq(recordPhotos.folder, folder),
-            inArray(recordPhotos.recordId, recordIds),
+            anyId(recordPhotos.recordId, recordIds),
           ),
         )
         .orderBy(asc(recordPhotos.recordId), asc(recordPhotos.id));

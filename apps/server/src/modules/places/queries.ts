@@ -1,7 +1,8 @@
-import { and, inArray, desc, eq, gte, ilike, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { destinations, warehouses } from '../../db/schema/index.ts';
+import { anyId } from '../../db/id-lists.ts';
 
 export interface PlaceFilter {
   search?: string | undefined;
@@ -71,7 +72,7 @@ export function placeQueries(kind: TPlaceKind) {
         await db
           .select()
           .from(table)
-          .where(and(live(tenantId), inArray(table.id, ids)))
+          .where(and(live(tenantId), anyId(table.id, ids)))
       ).map(toRow);
     },
     async insert(db: Db, tenantId: number, v: TPlaceValues) {

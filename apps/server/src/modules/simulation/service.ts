@@ -302,7 +302,7 @@ export async function dispatchIdleDrivers(ctx: TServiceContext, now: number, rou
     if (!canPlan(planning)) continue;
     const rand = seeded(mixSeed(SIMULATION_SEED, tenant.tenantId, round));
     for (const driverId of tenant.driverIds) {
-      const trips = await driverTrips(tenantCtx, driverId, fromDay, toDay);
+      const { trips } = await driverTrips(tenantCtx, driverId, fromDay, toDay);
       // Busy: a trip running, or one planned today (UTC) or within the hour that is not long overdue.
       const busy = trips.some((t) => {
         if (t.status === 1) return true;

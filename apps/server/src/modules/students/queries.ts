@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { drivers, guardians, studentGuardians, students } from '../../db/schema/index.ts';
+import { anyId, anyText } from '../../db/id-lists.ts';
 
 /** The live students a driver carries, by last then first name. */
 export const listDriverStudents = (db: Db, tenantId: number, driverId: number) =>
@@ -76,7 +77,7 @@ export function guardiansOfStudents(db: Db, tenantId: number, studentIds: number
     .where(
       and(
         eq(studentGuardians.tenantId, tenantId),
-        inArray(studentGuardians.studentId, studentIds),
+        anyId(studentGuardians.studentId, studentIds),
         eq(guardians.archived, false),
       ),
     )
@@ -97,7 +98,7 @@ export async function liveGuardianIds(db: Db, tenantId: number, ids: number[]): 
   const rows = await db
     .select({ id: guardians.id })
     .from(guardians)
-    .where(and(eq(guardians.tenantId, tenantId), eq(guardians.archived, false), inArray(guardians.id, ids)));
+    .where(and(eq(guardians.tenantId, tenantId), eq(guardians.archived, false), anyId(guardians.id, ids)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -110,7 +111,7 @@ export async function guardianEmailsInUse(db: Db, emails: string[]): Promise<Set
   const rows = await db
     .select({ email: sql<string>`lower(${guardians.email})` })
     .from(guardians)
-    .where(and(eq(guardians.archived, false), inArray(sql`lower(${guardians.email})`, emails)));
+    .where(and(eq(guardians.archived, false), anyText(sql`lower(${guardians.email})`, emails)));
   return new Set(rows.map((r) => r.email));
 }
 
@@ -180,7 +181,7 @@ export function studentsByIds(db: Db, tenantId: number, ids: number[]) {
   return db
     .select({ id: students.id, fname: students.fname, lname: students.lname })
     .from(students)
-    .where(and(eq(students.tenantId, tenantId), inArray(students.id, ids)));
+    .where(and(eq(students.tenantId, tenantId), anyId(students.id, ids)));
 }
 
 /** The live students this guardian answers for, by first name: a parent's children. */

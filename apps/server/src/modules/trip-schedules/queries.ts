@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { stopColumns, taskColumns, type TStopPlan, type TStoredStop } from '../../db/planned-stops.ts';
 import {
@@ -10,6 +10,7 @@ import {
   warehouses,
 } from '../../db/schema/index.ts';
 import { refColumns, refJoins, refsSearch } from '../../db/trip-refs.ts';
+import { anyId, groupBy } from '../../db/id-lists.ts';
 
 export type TScheduleValues = Omit<typeof tripSchedules.$inferInsert, 'tenantId' | 'id'>;
 
@@ -141,7 +142,7 @@ export async function scheduleStops(db: Db, tenantId: number, scheduleIds: numbe
     .select()
     .from(scheduleDestinations)
     .where(
-      and(eq(scheduleDestinations.tenantId, tenantId), inArray(scheduleDestinations.scheduleId, scheduleIds)),
+      and(eq(scheduleDestinations.tenantId, tenantId), anyId(scheduleDestinations.scheduleId, scheduleIds)),
     )
     .orderBy(asc(scheduleDestinations.scheduleId), asc(scheduleDestinations.position));
   const stopIds = stops.map((s) => s.id);
@@ -149,13 +150,12 @@ export async function scheduleStops(db: Db, tenantId: number, scheduleIds: numbe
     ? await db
         .select()
         .from(scheduleTasks)
-        .where(
-          and(eq(scheduleTasks.tenantId, tenantId), inArray(scheduleTasks.scheduleDestinationId, stopIds)),
-        )
+        .where(and(eq(scheduleTasks.tenantId, tenantId), anyId(scheduleTasks.scheduleDestinationId, stopIds)))
         .orderBy(asc(scheduleTasks.priority), asc(scheduleTasks.id))
     : [];
+  const tasksOf = groupBy(tasks, (t) => t.scheduleDestinationId);
   for (const s of stops) {
-    const own = tasks.filter((t) => t.scheduleDestinationId === s.id);
+    const own = tasksOf.get(s.id) ?? [];
     const list = result.get(s.scheduleId) ?? [];
     list.push({
       ...s,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   driverLocations,
@@ -8,6 +8,7 @@ import {
   trips,
   warehouses,
 } from '../../db/schema/index.ts';
+import { anyId } from '../../db/id-lists.ts';
 
 /*
  * What running a trip reads and writes: a trip's state with its origin and stops (locked while a
@@ -45,7 +46,7 @@ export async function stopsOfTrips(db: Db, tenantId: number, tripIds: number[]) 
   return db
     .select(stopColumns)
     .from(tripDestinations)
-    .where(and(eq(tripDestinations.tenantId, tenantId), inArray(tripDestinations.tripId, tripIds)))
+    .where(and(eq(tripDestinations.tenantId, tenantId), anyId(tripDestinations.tripId, tripIds)))
     .orderBy(asc(tripDestinations.tripId), asc(tripDestinations.position));
 }
 export type TRunStop = Awaited<ReturnType<typeof stopsOfTrips>>[number];
@@ -186,11 +187,7 @@ export async function missOpenTasks(db: Db, tenantId: number, stopIds: number[])
     .update(tasks)
     .set({ status: 'missed' })
     .where(
-      and(
-        eq(tasks.tenantId, tenantId),
-        inArray(tasks.tripDestinationId, stopIds),
-        isNull(tasks.completedDate),
-      ),
+      and(eq(tasks.tenantId, tenantId), anyId(tasks.tripDestinationId, stopIds), isNull(tasks.completedDate)),
     )
     .returning({ id: tasks.id });
   return rows.map((r) => r.id);

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { LIST_EXACT_COUNT } from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
 import { stopColumns, taskColumns, type TStopPlan, type TTaskPlan } from '../../db/planned-stops.ts';
 import {
@@ -13,8 +14,10 @@ import {
   vehicles,
   warehouses,
 } from '../../db/schema/index.ts';
-import { refColumns, refJoins, refsSearch } from '../../db/trip-refs.ts';
+import { escapeLike } from '../../db/like.ts';
+import { refColumns, refJoins } from '../../db/trip-refs.ts';
 import type { TNewTrip, TTripStop, TTripToInsert } from './plan.ts';
+import { anyId, groupBy, noneOfIds } from '../../db/id-lists.ts';
 
 // ---------- Lookups of the things a trip points at ----------
 
@@ -40,44 +43,122 @@ export interface TTripFilter {
   search?: string | undefined;
 }
 
-const when = sql`coalesce(${trips.startDate}, ${trips.createdDate})`;
+/** When a trip is planned (its start, or its creation without one): the stored column the lists' indexes hold. */
+const planned = trips.plannedDate;
+/** Live trips, written as a literal so the partial indexes (`where archived = false`) apply to every plan. */
+const live = sql`${trips.archived} = false`;
 
 const tripJoins = (tenantId: number) => refJoins(tenantId, trips);
 
-function tripWhere(tenantId: number, f: TTripFilter): SQL | undefined {
+/** The drivers, origins and types a search names: the small tables are searched first, not every trip's joins. */
+export async function searchedRefs(db: Db, tenantId: number, search: string) {
+  const pattern = `%${escapeLike(search)}%`;
+  const [driverRows, warehouseRows, typeRows] = await Promise.all([
+    db
+      .select({ id: drivers.id })
+      .from(drivers)
+      .where(
+        and(eq(drivers.tenantId, tenantId), ilike(sql`${drivers.fname} || ' ' || ${drivers.lname}`, pattern)),
+      ),
+    db
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(and(eq(warehouses.tenantId, tenantId), ilike(warehouses.title, pattern))),
+    db
+      .select({ id: tripTypes.id })
+      .from(tripTypes)
+      .where(and(eq(tripTypes.tenantId, tenantId), ilike(tripTypes.title, pattern))),
+  ]);
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+  return { driverIds: ids(driverRows), warehouseIds: ids(warehouseRows), typeIds: ids(typeRows) };
+}
+type TSearchedRefs = Awaited<ReturnType<typeof searchedRefs>>;
+
+/** The trips' own conditions: the search arrives as the ids of what it names. */
+function tripWhere(tenantId: number, f: TTripFilter, refs: TSearchedRefs | undefined): SQL | undefined {
   return and(
     eq(trips.tenantId, tenantId),
-    eq(trips.archived, false),
-    f.from ? sql`${when} >= ${f.from.toISOString()}::timestamptz` : undefined,
-    f.to ? sql`${when} < ${f.to.toISOString()}::timestamptz` : undefined,
+    live,
+    f.from ? sql`${planned} >= ${f.from.toISOString()}::timestamptz` : undefined,
+    f.to ? sql`${planned} < ${f.to.toISOString()}::timestamptz` : undefined,
     f.driverId ? eq(trips.driverId, f.driverId) : undefined,
-    refsSearch(f.search),
+    refs
+      ? or(
+          anyId(trips.driverId, refs.driverIds),
+          anyId(trips.warehouseId, refs.warehouseIds),
+          anyId(trips.typeId, refs.typeIds),
+        )
+      : undefined,
   );
 }
 
-/** The matching trips' ids, joined to what the search looks at. */
-function matchingTrips(db: Db, tenantId: number, filter: TTripFilter) {
-  const j = tripJoins(tenantId);
-  return db
+/**
+ * The queries of a trips list, built without running them (the EXPLAIN test reads their plans):
+ * the ids of one page, newest id first, and the count of matches up to one past the bound. Both
+ * read the trips table alone, so they page over the planned-time index instead of joining rows.
+ */
+export function tripListQueries(
+  db: Db,
+  tenantId: number,
+  filter: TTripFilter,
+  refs: TSearchedRefs | undefined,
+  page: { limit?: number | undefined; offset?: number | undefined } = {},
+) {
+  const where = tripWhere(tenantId, filter, refs);
+  // `id + 0`: newest id first, sorted after the range is read from the planned-time index. Ordered
+  // by the bare id, the planner may walk the primary key backwards through every tenant's trips
+  // hoping to meet the range early, which grows with the table and with the page's depth.
+  const ids = db
     .select({ id: trips.id })
     .from(trips)
-    .leftJoin(drivers, j.driver)
-    .leftJoin(warehouses, j.warehouse)
-    .leftJoin(tripTypes, j.type)
-    .where(tripWhere(tenantId, filter));
+    .where(where)
+    .orderBy(sql`${trips.id} + 0 desc`)
+    .$dynamic();
+  if (page.limit !== undefined) ids.limit(page.limit);
+  if (page.offset) ids.offset(page.offset);
+  const bounded = db
+    .select({ one: sql`1` })
+    .from(trips)
+    .where(where)
+    .limit(LIST_EXACT_COUNT + 1)
+    .as('bounded');
+  return {
+    ids,
+    count: db.select({ n: count() }).from(bounded),
+    matching: db.select({ id: trips.id }).from(trips).where(where),
+  };
 }
 
-/** Ids of the matching trips, newest id first, one page of them, and how many match in all. */
+/** The search's referenced ids, or undefined without a search. */
+const refsOf = (db: Db, tenantId: number, search: string | undefined) =>
+  search ? searchedRefs(db, tenantId, search) : Promise.resolve(undefined);
+
+/** How many rows the planner expects `query` to answer (its estimate; no row is read). */
+async function plannedRows(db: Db, query: SQLWrapper): Promise<number> {
+  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as
+    { rows: Record<string, unknown>[] } | Record<string, unknown>[];
+  const rows = Array.isArray(result) ? result : result.rows;
+  const plan = Object.values(rows[0] ?? {})[0];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
+  return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * Ids of the matching trips, newest id first, one page of them, and how many match: exact up to
+ * LIST_EXACT_COUNT, past it the planner's estimate (never less than the bound) with `exact` false.
+ */
 export async function pageTripIds(
   db: Db,
   tenantId: number,
   filter: TTripFilter,
   page: { limit: number; offset: number },
-): Promise<{ ids: number[]; total: number }> {
-  const base = () => matchingTrips(db, tenantId, filter);
-  const [total] = await db.select({ n: count() }).from(base().as('matching'));
-  const rows = await base().orderBy(desc(trips.id)).limit(page.limit).offset(page.offset);
-  return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
+): Promise<{ ids: number[]; total: number; exact: boolean }> {
+  const q = tripListQueries(db, tenantId, filter, await refsOf(db, tenantId, filter.search), page);
+  const [[counted], rows] = await Promise.all([q.count, q.ids]);
+  const n = counted?.n ?? 0;
+  if (n <= LIST_EXACT_COUNT) return { ids: rows.map((r) => r.id), total: n, exact: true };
+  const estimate = await plannedRows(db, q.matching);
+  return { ids: rows.map((r) => r.id), total: Math.max(estimate, LIST_EXACT_COUNT + 1), exact: false };
 }
 
 /** Every trip of the tenant with these ids (archived ones included), with all the details a row shows. */
@@ -90,23 +171,23 @@ export async function loadTrips(db: Db, tenantId: number, ids: number[]) {
     .leftJoin(drivers, j.driver)
     .leftJoin(warehouses, j.warehouse)
     .leftJoin(tripTypes, j.type)
-    .where(and(eq(trips.tenantId, tenantId), inArray(trips.id, ids)));
+    .where(and(eq(trips.tenantId, tenantId), anyId(trips.id, ids)));
   const [stops, tripFines, tripAccidents] = await Promise.all([
     db
       .select()
       .from(tripDestinations)
-      .where(and(eq(tripDestinations.tenantId, tenantId), inArray(tripDestinations.tripId, ids)))
+      .where(and(eq(tripDestinations.tenantId, tenantId), anyId(tripDestinations.tripId, ids)))
       .orderBy(asc(tripDestinations.tripId), asc(tripDestinations.position)),
     db
       .select()
       .from(fines)
-      .where(and(eq(fines.tenantId, tenantId), inArray(fines.tripId, ids), eq(fines.archived, false)))
+      .where(and(eq(fines.tenantId, tenantId), anyId(fines.tripId, ids), eq(fines.archived, false)))
       .orderBy(asc(fines.issuedDate)),
     db
       .select()
       .from(accidents)
       .where(
-        and(eq(accidents.tenantId, tenantId), inArray(accidents.tripId, ids), eq(accidents.archived, false)),
+        and(eq(accidents.tenantId, tenantId), anyId(accidents.tripId, ids), eq(accidents.archived, false)),
       )
       .orderBy(asc(accidents.createdDate)),
   ]);
@@ -115,7 +196,7 @@ export async function loadTrips(db: Db, tenantId: number, ids: number[]) {
     ? await db
         .select()
         .from(tasks)
-        .where(and(eq(tasks.tenantId, tenantId), inArray(tasks.tripDestinationId, stopIds)))
+        .where(and(eq(tasks.tenantId, tenantId), anyId(tasks.tripDestinationId, stopIds)))
         .orderBy(asc(tasks.priority), asc(tasks.id))
     : [];
   const taskIds = stopTasks.map((k) => k.id);
@@ -130,36 +211,53 @@ export async function loadTrips(db: Db, tenantId: number, ids: number[]) {
           createdDate: taskPhotos.createdDate,
         })
         .from(taskPhotos)
-        .where(and(eq(taskPhotos.tenantId, tenantId), inArray(taskPhotos.taskId, taskIds)))
+        .where(and(eq(taskPhotos.tenantId, tenantId), anyId(taskPhotos.taskId, taskIds)))
         .orderBy(asc(taskPhotos.id))
     : [];
+  // Grouped once each (linear in rows): a month's export assembles tens of thousands of trips.
   const byId = new Map(rows.map((r) => [r.trip.id, r]));
+  const stopsOf = groupBy(stops, (s) => s.tripId);
+  const tasksOf = groupBy(stopTasks, (t) => t.tripDestinationId);
+  const photosOf = groupBy(photos, (p) => p.taskId);
+  const finesOf = groupBy(tripFines, (f) => f.tripId);
+  const accidentsOf = groupBy(tripAccidents, (a) => a.tripId);
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
     return [
       {
         ...r,
-        stops: stops
-          .filter((s) => s.tripId === id)
-          .map((s) => ({
-            ...s,
-            tasks: stopTasks
-              .filter((t) => t.tripDestinationId === s.id)
-              .map((t) => ({ ...t, photos: photos.filter((p) => p.taskId === t.id) })),
-          })),
-        fines: tripFines.filter((f) => f.tripId === id),
-        accidents: tripAccidents.filter((a) => a.tripId === id),
+        stops: (stopsOf.get(id) ?? []).map((s) => ({
+          ...s,
+          tasks: (tasksOf.get(s.id) ?? []).map((t) => ({ ...t, photos: photosOf.get(t.id) ?? [] })),
+        })),
+        fines: finesOf.get(id) ?? [],
+        accidents: accidentsOf.get(id) ?? [],
       },
     ];
   });
 }
 export type TTripDetails = Awaited<ReturnType<typeof loadTrips>>[number];
 
+/** One page of the matching trips' ids, newest id first, and the exact count (a driver's trips: index only). */
+export async function pageTripIdsExact(
+  db: Db,
+  tenantId: number,
+  filter: TTripFilter,
+  page: { limit: number; offset: number },
+): Promise<{ ids: number[]; total: number }> {
+  const where = tripListQueries(db, tenantId, filter, await refsOf(db, tenantId, filter.search), page);
+  const [rows, [counted]] = await Promise.all([
+    where.ids,
+    db.select({ n: count() }).from(where.matching.as('matching')),
+  ]);
+  return { ids: rows.map((r) => r.id), total: counted?.n ?? 0 };
+}
+
 /** Ids of the matching trips, newest first, capped when a limit is given. */
 export async function tripIdsWhere(db: Db, tenantId: number, filter: TTripFilter, limit?: number) {
-  const newest = matchingTrips(db, tenantId, filter).orderBy(desc(trips.id));
-  const rows = await (limit === undefined ? newest : newest.limit(limit));
+  const refs = await refsOf(db, tenantId, filter.search);
+  const rows = await tripListQueries(db, tenantId, filter, refs, { limit }).ids;
   return rows.map((r) => r.id);
 }
 
@@ -193,10 +291,9 @@ export async function insertTrips(
     occurrenceStart: trips.occurrenceStart,
   });
   // Rows come back in the order given; skipped ones are found again by their occurrence.
+  const byOccurrence = new Map(items.map((i) => [i.trip.occurrenceStart?.getTime(), i]));
   const planOf = (row: (typeof inserted)[number], index: number) =>
-    skipExisting
-      ? items.find((i) => i.trip.occurrenceStart?.getTime() === row.occurrenceStart?.getTime())!
-      : items[index]!;
+    skipExisting ? byOccurrence.get(row.occurrenceStart?.getTime())! : items[index]!;
   await insertStops(
     db,
     tenantId,
@@ -269,7 +366,7 @@ export async function stopAndTaskIds(db: Db, tenantId: number, tripId: number) {
     ? await db
         .select({ id: tasks.id, stopId: tasks.tripDestinationId })
         .from(tasks)
-        .where(and(eq(tasks.tenantId, tenantId), inArray(tasks.tripDestinationId, stopIds)))
+        .where(and(eq(tasks.tenantId, tenantId), anyId(tasks.tripDestinationId, stopIds)))
     : [];
   return { stopIds, tasks: stopTasks };
 }
@@ -287,7 +384,7 @@ export async function replaceTripStops(db: Db, tenantId: number, tripId: number,
       and(
         eq(tripDestinations.tenantId, tenantId),
         eq(tripDestinations.tripId, tripId),
-        kept.length ? notInArray(tripDestinations.id, kept) : undefined,
+        kept.length ? noneOfIds(tripDestinations.id, kept) : undefined,
       ),
     );
   for (const [position, stop] of plan.entries()) {
@@ -303,7 +400,7 @@ export async function replaceTripStops(db: Db, tenantId: number, tripId: number,
         and(
           eq(tasks.tenantId, tenantId),
           eq(tasks.tripDestinationId, stop.id),
-          keptTasks.length ? notInArray(tasks.id, keptTasks) : undefined,
+          keptTasks.length ? noneOfIds(tasks.id, keptTasks) : undefined,
         ),
       );
     for (const task of stop.tasks) {
@@ -334,7 +431,7 @@ export async function archiveTrips(db: Db, tenantId: number, ids: number[]) {
   const rows = await db
     .update(trips)
     .set({ archived: true })
-    .where(and(eq(trips.tenantId, tenantId), inArray(trips.id, ids), eq(trips.archived, false)))
+    .where(and(eq(trips.tenantId, tenantId), anyId(trips.id, ids), eq(trips.archived, false)))
     .returning({ id: trips.id });
   return rows.map((r) => r.id);
 }
@@ -369,7 +466,7 @@ export async function archiveScheduledTrips(db: Db, tenantId: number, ids: numbe
   const rows = await db
     .update(trips)
     .set({ archived: true, occurrenceStart: null })
-    .where(and(eq(trips.tenantId, tenantId), inArray(trips.id, ids)))
+    .where(and(eq(trips.tenantId, tenantId), anyId(trips.id, ids)))
     .returning({ id: trips.id });
   return rows.map((r) => r.id);
 }

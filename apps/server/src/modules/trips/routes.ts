@@ -2,7 +2,10 @@ import {
   MESSAGES,
   TRIP_REPORT_RESPONSE_CODE,
   ZDriverTrip,
+  ZDriverTripsPageQuery,
   ZDriverTripsRequest,
+  TOTAL_COUNT_HEADER,
+  TRIPS_PAGE_SIZE,
   ZEnvelope,
   zDateBound,
   ZGetTripsRequest,
@@ -206,11 +209,25 @@ export const tripRoutes: ModuleRoutes = async (app, deps) => {
       schema: {
         tags: ['Driver details'],
         summary: "A driver's trips between fdate and tdate (UTC days, both included)",
+        querystring: ZDriverTripsPageQuery,
         body: ZDriverTripsRequest,
         response: { 200: ZEnvelope(z.array(ZDriverTrip)), ...errors },
       },
     },
-    async (r) => ok(await driverTrips(tenantContext(r, deps), r.body.driver_id, r.body.fdate, r.body.tdate)),
+    async (r, reply) => {
+      const { page, page_size } = r.query;
+      const paging =
+        page || page_size ? { page: page ?? 1, pageSize: page_size ?? TRIPS_PAGE_SIZE } : undefined;
+      const { trips, total } = await driverTrips(
+        tenantContext(r, deps),
+        r.body.driver_id,
+        r.body.fdate,
+        r.body.tdate,
+        paging,
+      );
+      if (total !== undefined) reply.header(TOTAL_COUNT_HEADER, String(total));
+      return ok(trips);
+    },
   );
 
   app.get(

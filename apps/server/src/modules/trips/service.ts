@@ -1,5 +1,6 @@
 import {
   defaultTripRange,
+  DRIVER_TRIPS_UNPAGED_LIMIT,
   MESSAGES,
   NAMAT_TYPE,
   plannedStops,
@@ -45,6 +46,7 @@ import {
   insertTrips,
   loadTrips,
   pageTripIds,
+  pageTripIdsExact,
   replaceTripStops,
   stopAndTaskIds,
   tripIdsWhere,
@@ -244,7 +246,7 @@ export async function tripsPage(
   { page, pageSize }: { page: number; pageSize: number },
 ): Promise<TTripPage> {
   const range = tripRange(filter.fdate, filter.tdate);
-  const { ids, total } = await pageTripIds(
+  const { ids, total, exact } = await pageTripIds(
     ctx.db,
     ctx.tenantId,
     { ...range, search: filter.search || undefined },
@@ -252,7 +254,7 @@ export async function tripsPage(
   );
   return {
     trips: await tripRows(ctx, ids),
-    pagination: { page, page_size: pageSize, total_items: total },
+    pagination: { page, page_size: pageSize, total_items: total, total_exact: exact },
   };
 }
 
@@ -301,18 +303,25 @@ const driverTripStatus = (t: { cancelled: boolean; endedDate: Date | null; start
 /**
  * A driver's trips planned (or, unplanned, created) from the UTC day `from` to the day `to`, both
  * included (today when left out), newest first: the driver details tab. The driver must be the
- * tenant's, archived or not (its history still shows); 404 otherwise.
+ * tenant's, archived or not (its history still shows); 404 otherwise. With `paging`, one page of
+ * them and how many there are; without, the newest DRIVER_TRIPS_UNPAGED_LIMIT (a normal history).
  */
 export async function driverTrips(
   ctx: TTenantContext,
   driverId: number,
   from: string,
   to: string = new Date().toISOString().slice(0, 10),
-): Promise<TDriverTrip[]> {
+  paging?: { page: number; pageSize: number },
+): Promise<{ trips: TDriverTrip[]; total: number | undefined }> {
   await driverOf(ctx, driverId);
   const filter: TTripFilter = { driverId, from: rangeStart(from), to: rangeEnd(to) };
-  const ids = await tripIdsWhere(ctx.db, ctx.tenantId, filter);
-  return (await loadTrips(ctx.db, ctx.tenantId, ids)).map(({ trip, warehouse, type, stops }) => ({
+  const { ids, total } = paging
+    ? await pageTripIdsExact(ctx.db, ctx.tenantId, filter, {
+        limit: paging.pageSize,
+        offset: (paging.page - 1) * paging.pageSize,
+      })
+    : { ids: await tripIdsWhere(ctx.db, ctx.tenantId, filter, DRIVER_TRIPS_UNPAGED_LIMIT), total: undefined };
+  const trips = (await loadTrips(ctx.db, ctx.tenantId, ids)).map(({ trip, warehouse, type, stops }) => ({
     id: trip.id,
     start_date: utc(trip.startDate),
     started_date: utc(trip.startedDate),
@@ -328,6 +337,7 @@ export async function driverTrips(
       tasks: s.tasks.map(({ id, description }) => ({ id, description })),
     })),
   }));
+  return { trips, total };
 }
 
 // ---------- Export ----------

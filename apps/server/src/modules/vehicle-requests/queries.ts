@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { admins, drivers, vehicleRequests, vehicles } from '../../db/schema/index.ts';
+import { anyId } from '../../db/id-lists.ts';
 
 /*
  * What vehicle change requests read and write: the requests with their driver, vehicles and
@@ -102,9 +103,7 @@ export function holdersOf(db: Db, tenantId: number, vehicleIds: number[]) {
   return db
     .select({ id: drivers.id, fname: drivers.fname, lname: drivers.lname, busId: drivers.busId })
     .from(drivers)
-    .where(
-      and(eq(drivers.tenantId, tenantId), eq(drivers.archived, false), inArray(drivers.busId, vehicleIds)),
-    )
+    .where(and(eq(drivers.tenantId, tenantId), eq(drivers.archived, false), anyId(drivers.busId, vehicleIds)))
     .orderBy(asc(drivers.id));
 }
 
@@ -135,7 +134,7 @@ export function lockVehicles(db: Db, tenantId: number, ids: number[]) {
   return db
     .select({ id: vehicles.id, reference: vehicles.reference, archived: vehicles.archived })
     .from(vehicles)
-    .where(and(eq(vehicles.tenantId, tenantId), inArray(vehicles.id, ids)))
+    .where(and(eq(vehicles.tenantId, tenantId), anyId(vehicles.id, ids)))
     .orderBy(asc(vehicles.id))
     .for('update');
 }
@@ -185,7 +184,7 @@ export async function setDriversVehicle(
   await db
     .update(drivers)
     .set({ busId: vehicleId })
-    .where(and(eq(drivers.tenantId, tenantId), inArray(drivers.id, driverIds)));
+    .where(and(eq(drivers.tenantId, tenantId), anyId(drivers.id, driverIds)));
 }
 
 /**

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { drivers, vehicles } from '../../db/schema/index.ts';
+import { anyId, groupBy } from '../../db/id-lists.ts';
 
 export interface VehicleFilter {
   id?: number | undefined;
@@ -36,12 +37,13 @@ export async function listVehicles(db: Db, tenantId: number, { id, search, limit
     ? await db
         .select({ id: drivers.id, fname: drivers.fname, lname: drivers.lname, busId: drivers.busId })
         .from(drivers)
-        .where(and(eq(drivers.tenantId, tenantId), eq(drivers.archived, false), inArray(drivers.busId, ids)))
+        .where(and(eq(drivers.tenantId, tenantId), eq(drivers.archived, false), anyId(drivers.busId, ids)))
         .orderBy(asc(drivers.id))
     : [];
+  const holdersOf = groupBy(holders, (d) => d.busId);
   return rows.map((v) => ({
     ...v,
-    drivers: holders.filter((d) => d.busId === v.id).map(({ id, fname, lname }) => ({ id, fname, lname })),
+    drivers: (holdersOf.get(v.id) ?? []).map(({ id, fname, lname }) => ({ id, fname, lname })),
   }));
 }
 export type TVehicleWithDrivers = Awaited<ReturnType<typeof listVehicles>>[number];

@@ -40,6 +40,8 @@ export interface TListParams {
 export interface TListPage<T> {
   rows: T[];
   total: number;
+  /** False when `total` is the server's estimate past LIST_EXACT_COUNT: the footer shows "of 10,000+". */
+  exact?: boolean;
 }
 
 /** The query of a list: a `queryOptions` factory of the entity's api file, given the list's params. */

@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { LIST_EXACT_COUNT } from '@fleet/contract';
 import { MOBILE_MEDIA_QUERY } from '../../lib/layout';
 import type { ListColumn, TListSort } from './list-types';
 
@@ -27,6 +28,8 @@ export interface PagedTableProps<T> {
   paging?: {
     /** Rows on every page together. */
     total: number;
+    /** False when `total` is an estimate past LIST_EXACT_COUNT: the footer says "of 10,000+". */
+    totalExact?: boolean;
     /** 0-based page shown. */
     page: number;
     pageSize: number;
@@ -162,6 +165,9 @@ export function PagedTable<T>({
           page={Math.min(paging.page, Math.max(0, Math.ceil(paging.total / paging.pageSize) - 1))}
           rowsPerPage={paging.pageSize}
           rowsPerPageOptions={[...paging.pageSizeOptions]}
+          labelDisplayedRows={({ from, to, count }) =>
+            `${from}–${to} of ${paging.totalExact === false ? `${LIST_EXACT_COUNT.toLocaleString('en-US')}+` : count}`
+          }
           onPageChange={(_event, next) => paging.onPageChange(next)}
           onRowsPerPageChange={(event) => paging.onPageSizeChange(Number(event.target.value))}
           // On a phone the footer keeps to the screen: a shorter label and narrower gaps, so the

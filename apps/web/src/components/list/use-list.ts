@@ -58,10 +58,11 @@ export function useList<T extends TListRow, TData, TKey extends QueryKey>(
 
   let rows: T[] | undefined;
   let total = 0;
+  let exact: boolean | undefined = true;
   let shownPage = page;
   const data = query.data;
   if (data !== undefined && serverPage) {
-    ({ rows, total } = serverPage(data));
+    ({ rows, total, exact } = serverPage(data));
   } else if (data !== undefined) {
     const answered = rowsOf ? rowsOf(data) : isRowList<T>(data) ? data : [];
     const all = order ? [...answered].sort(order) : answered;
@@ -103,6 +104,7 @@ export function useList<T extends TListRow, TData, TKey extends QueryKey>(
       paging: paging
         ? {
             total,
+            totalExact: exact !== false,
             page: shownPage,
             pageSize,
             pageSizeOptions: paging.options,

@@ -48,7 +48,8 @@ function TripsTab({ driverId }: { driverId: number }) {
   return (
     <ListView
       label={`${terms.trip} list`}
-      query={() => driverTripsQuery(driverId)}
+      query={({ page, pageSize }) => driverTripsQuery(driverId, page, pageSize)}
+      serverPage={(data) => ({ rows: data.trips, total: data.total })}
       paging={{ size: 10, options: [5, 10, 15, 20] }}
       errorText={() => 'Error loading trips data'}
       emptyText={`No ${terms.trip.toLowerCase()} records.`}

@@ -74,6 +74,29 @@ describe('Drivers page', () => {
     );
   });
 
+  it('pages drivers on the server and searches there, the total read from X-Total-Count', async () => {
+    const fetchMock = mockDrivers({
+      'GET /api/driver/get-drivers': ({ query }) => ({
+        ...ok(
+          Array.from({ length: 10 }, (_, i) => ({
+            ...DRIVER,
+            id: 500 - (Number(query.get('page')) - 1) * 10 - i,
+            fname: `Driver${500 - (Number(query.get('page')) - 1) * 10 - i}`,
+          })),
+        ),
+        headers: { 'x-total-count': '1234' },
+      }),
+    });
+    renderApp('/drivers', { session: SESSIONS.delivery });
+    expect(await screen.findByText('Driver500 Hassan', {}, { timeout: PAGE_LOAD_MS })).toBeInTheDocument();
+    expect(screen.getByText('1–10 of 1234')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByText('Driver490 Hassan')).toBeInTheDocument();
+    const last = callsTo(fetchMock, 'GET', '/api/driver/get-drivers').at(-1);
+    const url = new URL(String(last?.[0]), 'http://localhost');
+    expect([url.searchParams.get('page'), url.searchParams.get('page_size')]).toEqual(['2', '10']);
+  });
+
   it('refuses an empty new driver with the spec messages and sends nothing', async () => {
     const fetchMock = mockDrivers();
     const dialog = await openAdd();
@@ -254,5 +277,42 @@ describe('Drivers page', () => {
     expect(await within(dialog).findByText('Error loading accidents data')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('tab', { name: 'Fines' }));
     expect(await within(dialog).findByText('No fines recorded.')).toBeInTheDocument();
+  });
+
+  it("pages the driver's trips on the server, the total read from X-Total-Count", async () => {
+    const tripOf = (id: number) => ({
+      id,
+      start_date: '2026-01-02 08:00:00',
+      started_date: null,
+      ended_date: null,
+      created_date: '2026-01-01 08:00:00',
+      status: 0,
+      note: `Trip number ${id}`,
+      warehouse: { title: 'Main depot' },
+      type0: null,
+      destinations: [],
+    });
+    const fetchMock = mockDrivers({
+      'POST /api/trip/get-driver-all-trips': ({ query }) => {
+        const page = Number(query.get('page'));
+        return {
+          ...ok(Array.from({ length: page === 3 ? 3 : 10 }, (_, i) => tripOf(1000 - (page - 1) * 10 - i))),
+          headers: { 'x-total-count': '23' },
+        };
+      },
+    });
+    renderApp('/drivers', { session: SESSIONS.delivery });
+    await user.click(
+      await screen.findByRole('button', { name: 'Details of Ali Hassan' }, { timeout: PAGE_LOAD_MS }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Ali Hassan' });
+    expect(await within(dialog).findByText('Trip number 1000')).toBeInTheDocument();
+    expect(within(dialog).getByText('1–10 of 23')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Go to next page' }));
+    expect(await within(dialog).findByText('Trip number 990')).toBeInTheDocument();
+    expect(within(dialog).getByText('11–20 of 23')).toBeInTheDocument();
+    const last = callsTo(fetchMock, 'POST', '/api/trip/get-driver-all-trips').at(-1);
+    const url = new URL(String(last?.[0]), 'http://localhost');
+    expect([url.searchParams.get('page'), url.searchParams.get('page_size')]).toEqual(['2', '10']);
   });
 });

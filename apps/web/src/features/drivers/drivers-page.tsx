@@ -51,7 +51,8 @@ export function DriversPage() {
     <ListPage
       title={pluralize(terms.driver)}
       icon={<DriversIcon color="primary" />}
-      query={({ search }) => driverListQuery(search)}
+      query={({ search, page, pageSize }) => driverListQuery(search, page, pageSize)}
+      serverPage={(data) => ({ rows: data.drivers, total: data.total })}
       columns={columns}
       rowName={fullName}
       add={{

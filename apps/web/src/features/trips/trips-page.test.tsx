@@ -125,6 +125,30 @@ describe('Trips page', () => {
     });
   });
 
+  it('shows a count past 10,000 as "10,000+" and still pages on', async () => {
+    const fetchMock = mockTrips(undefined, {
+      'POST /api/trip/get-all-trips': ({ query }) =>
+        ok({
+          trips: [ENDED_TRIP, ON_ROUTE, WAITING, PLANNED],
+          pagination: {
+            page: Number(query.get('page')),
+            page_size: Number(query.get('page_size')),
+            total_items: 48_211,
+            total_exact: false,
+          },
+        }),
+    });
+    renderApp('/trips', { session: SESSIONS.delivery });
+    await rowOf(42);
+    expect(screen.getByText('1–10 of 10,000+')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => {
+      const last = callsTo(fetchMock, 'POST', '/api/trip/get-all-trips').at(-1);
+      expect(new URL(String(last?.[0]), 'http://localhost').searchParams.get('page')).toBe('2');
+    });
+    expect(await screen.findByText('11–20 of 10,000+')).toBeInTheDocument();
+  });
+
   it('says Tasks and the namat state words for namat tenants', async () => {
     mockTrips();
     renderApp('/trips', { session: SESSIONS.namat });

@@ -178,7 +178,11 @@ export function TripsPage() {
       query={({ page, pageSize, search, range: days }) =>
         tripListQuery(page, pageSize, { ...tripRangeBounds(days), search })
       }
-      serverPage={(data) => ({ rows: data.trips, total: data.pagination.total_items })}
+      serverPage={(data) => ({
+        rows: data.trips,
+        total: data.pagination.total_items,
+        exact: data.pagination.total_exact !== false,
+      })}
       paging={{ size: TRIPS_PAGE_SIZE, options: TRIPS_PAGE_SIZE_OPTIONS }}
       dateRange={{ value: range, onChange: setRange }}
       searchLabel={`Search by ${terms.driver.toLowerCase()}, ${terms.warehouse.toLowerCase()} or type`}

@@ -48,6 +48,8 @@ export interface ApiRequestOptions<TSchema extends z.ZodType | undefined = undef
    * Calls where 401 is an expected answer (login, the start-up session check, logout) turn that off.
    */
   redirectOnUnauthorized?: boolean;
+  /** Reads the answer's headers (a paged call that answers an array gives its total in `X-Total-Count`). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 type DataOf<TSchema> = TSchema extends z.ZodType ? z.output<TSchema> : unknown;
@@ -123,6 +125,7 @@ export async function apiFetch(path: string, options: ApiRequestOptions<z.ZodTyp
     if (response.status === 401 && options.redirectOnUnauthorized !== false) unauthorizedHandler();
     throw new ApiError(response.status, message || MESSAGES.http.internal, 'http');
   }
+  options.onHeaders?.(response.headers);
   return json;
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ZDriverRow, type TDriverAdd, type TDriverSave } from '@fleet/contract';
+import { TOTAL_COUNT_HEADER, ZDriverRow, type TDriverAdd, type TDriverSave } from '@fleet/contract';
 import { z } from 'zod';
 import { queryRoots } from '../query-keys';
 import { api } from './client';
@@ -11,18 +11,33 @@ import { useChange, useRefreshAfterChange } from './change';
 
 export const driverKeys = {
   all: queryRoots.drivers,
-  list: (search: string) => [...queryRoots.drivers, 'list', { search }] as const,
+  list: (search: string, page: number, pageSize: number) =>
+    [...queryRoots.drivers, 'list', { search, page, pageSize }] as const,
   options: () => [...queryRoots.drivers, 'options'] as const,
 };
 
 const ZDriverRows = z.array(ZDriverRow);
 
-/** The drivers list; `name` searches first name, last name and e-mail on the server. */
-export const driverListQuery = (search: string) =>
+/**
+ * One server page (1-based) of the drivers screen, newest first; `name` searches first name, last
+ * name and e-mail on the server. The answer stays the spec's array; its total comes in a header.
+ */
+export const driverListQuery = (search: string, page: number, pageSize: number) =>
   queryOptions({
-    queryKey: driverKeys.list(search),
-    queryFn: ({ signal }) =>
-      api.get('driver/get-drivers', { schema: ZDriverRows, query: { name: search || undefined }, signal }),
+    queryKey: driverKeys.list(search, page, pageSize),
+    queryFn: async ({ signal }) => {
+      let total: number | undefined;
+      const drivers = await api.get('driver/get-drivers', {
+        schema: ZDriverRows,
+        query: { name: search || undefined, page, page_size: pageSize },
+        onHeaders: (headers) => {
+          const header = headers.get(TOTAL_COUNT_HEADER);
+          if (header !== null) total = Number(header);
+        },
+        signal,
+      });
+      return { drivers, total: total ?? (page - 1) * pageSize + drivers.length };
+    },
   });
 
 /** Drivers to choose from: archived drivers are hidden (spec 000 §3, 001 "Trips"). */

@@ -4,6 +4,7 @@ import {
   ZDriverFinesPage,
   ZDriverFuel,
   ZDriverLocations,
+  TOTAL_COUNT_HEADER,
   ZDriverTrip,
   type ZDriverFinesRequest,
   type ZDriverIdRequest,
@@ -30,17 +31,30 @@ export const driverDetailsKeys = {
 const TRIPS_FROM = '2020-01-01';
 const today = () => new Date().toISOString().slice(0, 10);
 
-export const driverTripsQuery = (driverId: number) =>
+/** One server page of the driver's trips (1-based), newest first, and how many there are. */
+export const driverTripsQuery = (driverId: number, page: number, pageSize: number) =>
   queryOptions({
-    queryKey: driverDetailsKeys.tab(driverId, 'trips'),
-    queryFn: ({ signal }) =>
-      api.post(
+    queryKey: driverDetailsKeys.tab(driverId, 'trips', { page, pageSize }),
+    queryFn: async ({ signal }) => {
+      let total: number | undefined;
+      const trips = await api.post(
         'trip/get-driver-all-trips',
         { driver_id: driverId, fdate: TRIPS_FROM, tdate: today() } satisfies z.input<
           typeof ZDriverTripsRequest
         >,
-        { schema: z.array(ZDriverTrip), signal },
-      ),
+        {
+          schema: z.array(ZDriverTrip),
+          // The page travels in the query; the answer stays the spec's array, its total in a header.
+          query: { page, page_size: pageSize },
+          onHeaders: (headers) => {
+            const header = headers.get(TOTAL_COUNT_HEADER);
+            if (header !== null) total = Number(header);
+          },
+          signal,
+        },
+      );
+      return { trips, total: total ?? (page - 1) * pageSize + trips.length };
+    },
   });
 
 export const driverAccidentsQuery = (driverId: number) =>

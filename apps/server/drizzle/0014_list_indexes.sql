@@ -1,0 +1,3 @@
+ALTER TABLE "trips" ADD COLUMN "planned_date" timestamp with time zone GENERATED ALWAYS AS (coalesce(start_date, created_date)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "trips_tenant_planned_idx" ON "trips" USING btree ("tenant_id","planned_date","id") WHERE "trips"."archived" = false;--> statement-breakpoint
+CREATE INDEX "trips_tenant_driver_planned_idx" ON "trips" USING btree ("tenant_id","driver_id","planned_date","id") WHERE "trips"."archived" = false;
