@@ -58,9 +58,7 @@ function requestWhere(tenantId: number, f: TRequestFilter): SQL | undefined {
     f.status ? eq(tasks.managerApprovalStatus, f.status) : undefined,
     driverNameMatches(f.driverName),
     containsText(tasks.orderId, f.orderId),
-    f.studentIds === undefined
-      ? undefined
-      : anyId(tripDestinations.studentId, f.studentIds),
+    f.studentIds === undefined ? undefined : anyId(tripDestinations.studentId, f.studentIds),
   );
 }
 
