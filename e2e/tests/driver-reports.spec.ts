@@ -51,7 +51,7 @@ test.describe('driver app reports', () => {
 
     // Nothing said: nothing sent.
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Say what happened.');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Say what happened.');
 
     const description = `Scraped a bollard reversing ${Date.now()}`;
     await page.getByLabel('What happened').fill(description);
@@ -88,7 +88,9 @@ test.describe('driver app reports', () => {
     await expect(page.getByTestId('accident-place')).toContainText('No GPS position on this phone now');
     await page.getByLabel('What happened').fill('Flat tyre');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Say where it happened: the phone has no GPS position.');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'Say where it happened: the phone has no GPS position.',
+    );
     await expect(page.getByLabel('Where it happened')).toBeVisible();
 
     await context.close();
