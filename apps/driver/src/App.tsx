@@ -1,4 +1,13 @@
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { createI18n, langOf, type I18n } from './i18n.ts';
 import { useRoute } from './router.ts';
 import { loadSession, saveSession, type StoredSession } from './session.ts';
@@ -6,8 +15,12 @@ import { DriverDay, type DayState } from './store.ts';
 import { SignIn } from './screens/SignIn.tsx';
 import { Today } from './screens/Today.tsx';
 import { TripScreen } from './screens/TripScreen.tsx';
-import { RefuelScreen } from './screens/RefuelScreen.tsx';
 import { StatusBar } from './screens/StatusBar.tsx';
+
+// The reports from the road load when opened: the first load stays small.
+const RefuelScreen = lazy(() => import('./screens/RefuelScreen.tsx'));
+const AccidentScreen = lazy(() => import('./screens/AccidentScreen.tsx'));
+const VehicleScreen = lazy(() => import('./screens/VehicleScreen.tsx'));
 
 const I18nContext = createContext<I18n>(createI18n('en'));
 export const useI18n = () => useContext(I18nContext);
@@ -47,17 +60,24 @@ function SignedIn({ session, onSignOut }: { session: StoredSession; onSignOut: (
   const [day] = useState(() => new DriverDay(session));
   useEffect(() => day.start(), [day]);
   const route = useRoute();
+  const i18n = useI18n();
   return (
     <DayContext.Provider value={day}>
       <StatusBar onSignOut={onSignOut} />
       <main id="main">
-        {route.name === 'trip' ? (
-          <TripScreen tripId={route.id} />
-        ) : route.name === 'refuel' ? (
-          <RefuelScreen />
-        ) : (
-          <Today />
-        )}
+        <Suspense fallback={<p className="empty">{i18n.t('loading')}</p>}>
+          {route.name === 'trip' ? (
+            <TripScreen key={route.id} tripId={route.id} />
+          ) : route.name === 'refuel' ? (
+            <RefuelScreen />
+          ) : route.name === 'accident' ? (
+            <AccidentScreen />
+          ) : route.name === 'vehicle' ? (
+            <VehicleScreen />
+          ) : (
+            <Today />
+          )}
+        </Suspense>
       </main>
     </DayContext.Provider>
   );

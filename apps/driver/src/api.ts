@@ -1,4 +1,4 @@
-import type { TDriverAppTrip, TDriverSession } from '@fleet/contract';
+import type { TDriverAppTrip, TDriverSession, TDriverVehicleRequest, TDriverVehicles } from '@fleet/contract';
 
 /*
  * The driver API (`/api/v1/driver/…`, apps/server modules/driver-app) as the app calls it: the
@@ -82,4 +82,6 @@ export const driverApi = {
     api<TDriverSession>('v1/driver/login', { body: { email, password } }),
   logout: (token: string) => api<null>('v1/driver/logout', { method: 'POST', token }),
   trips: (token: string, signal?: AbortSignal) => api<TDriverAppTrip[]>('v1/driver/trips', { token, signal }),
+  vehicles: (token: string) => api<TDriverVehicles>('v1/driver/vehicles', { token }),
+  vehicleRequests: (token: string) => api<TDriverVehicleRequest[]>('v1/driver/vehicle-requests', { token }),
 };

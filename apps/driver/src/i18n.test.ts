@@ -38,6 +38,15 @@ describe("the app's language", () => {
     expect(createI18n('ar', driver('Run', 'Drop')).t('start')).toBe('ابدأ Run');
   });
 
+  it("names the tenant's vehicles and stops in the reports and the skip", () => {
+    const en = createI18n('en', driver('Task', 'Destination'));
+    expect(en.t('askVehicle')).toBe('Ask for another bus');
+    expect(en.t('skipStop')).toBe('Skip this destination');
+    const ar = createI18n('ar', driver('Task', 'Destination'));
+    expect(ar.t('askVehicle')).toBe('طلب حافلة أخرى');
+    expect(ar.t('skipStop')).toBe('تخطي محطة');
+  });
+
   it('has every English text in Arabic too, so nothing falls back by mistake', () => {
     expect(Object.keys(LANGS.ar).sort()).toEqual(Object.keys(LANGS.en).sort());
   });

@@ -91,6 +91,37 @@ const en = {
   send: 'Send',
   numberInvalid: 'Enter a number of at least 0.',
   refuelKept: 'Refuel kept: it is sent as soon as the network allows.',
+  reports: 'Reports',
+  reportAccident: 'Report an accident',
+  accidentTitle: 'Accident',
+  whatHappened: 'What happened',
+  gpsPlace: 'Place from the GPS',
+  noGpsPlace: 'No GPS position on this phone now: say where it happened in words.',
+  tryAgain: 'Try again',
+  placeWords: 'Where it happened',
+  placeWordsOptional: 'Where it happened, in words (optional)',
+  descriptionRequired: 'Say what happened.',
+  placeRequired: 'Say where it happened: the phone has no GPS position.',
+  accidentKept: 'Accident report kept: it is sent as soon as the network allows.',
+  askVehicle: 'Ask for another {bus}',
+  vehicleTitle: 'Change of {bus}',
+  yourVehicle: 'Your {bus} now: {vehicle}',
+  chooseVehicle: 'The {bus} you need',
+  chooseVehicleRequired: 'Choose a {bus}.',
+  inUse: 'in use',
+  requestKept: 'Request kept: it is sent as soon as the network allows.',
+  yourRequest: 'Your request for {vehicle}',
+  request_pending: 'Waiting for the office',
+  request_accepted: 'Accepted: the {bus} is yours',
+  request_swapped: 'Accepted: you swap {bus} with its driver',
+  request_declined: 'Declined',
+  askedAt: 'Asked {day} {time}',
+  decidedAt: 'decided {day} {time}',
+  skipStop: 'Skip this {stop}',
+  skipReason: 'Why is it skipped?',
+  skipReasonRequired: 'Say why the {stop} is skipped.',
+  skipConfirm: 'Skip {name}? Its tasks will be missed; this cannot be undone.',
+  confirmSkip: 'Skip it',
 };
 
 export type TextKey = keyof typeof en;
@@ -177,6 +208,37 @@ const ar: Partial<Record<TextKey, string>> = {
   send: 'إرسال',
   numberInvalid: 'أدخل رقمًا لا يقل عن 0.',
   refuelKept: 'تم حفظ التعبئة: تُرسل فور توفر الشبكة.',
+  reports: 'البلاغات',
+  reportAccident: 'الإبلاغ عن حادث',
+  accidentTitle: 'حادث',
+  whatHappened: 'ماذا حدث',
+  gpsPlace: 'المكان من GPS',
+  noGpsPlace: 'لا يوجد موقع GPS على هذا الهاتف الآن: اكتب مكان الحادث بالكلمات.',
+  tryAgain: 'حاول مرة أخرى',
+  placeWords: 'مكان الحادث',
+  placeWordsOptional: 'مكان الحادث بالكلمات (اختياري)',
+  descriptionRequired: 'اكتب ماذا حدث.',
+  placeRequired: 'اكتب مكان الحادث: لا يوجد موقع GPS على الهاتف.',
+  accidentKept: 'تم حفظ بلاغ الحادث: يُرسل فور توفر الشبكة.',
+  askVehicle: 'طلب {bus} أخرى',
+  vehicleTitle: 'تغيير {bus}',
+  yourVehicle: 'لديك الآن: {vehicle}',
+  chooseVehicle: 'اختر {bus}',
+  chooseVehicleRequired: 'اختر {bus}.',
+  inUse: 'قيد الاستخدام',
+  requestKept: 'تم حفظ الطلب: يُرسل فور توفر الشبكة.',
+  yourRequest: 'طلبك لـ {vehicle}',
+  request_pending: 'بانتظار قرار المكتب',
+  request_accepted: 'مقبول: أصبحت لك',
+  request_swapped: 'مقبول: بالتبادل مع سائقها',
+  request_declined: 'مرفوض',
+  askedAt: 'طُلب {day} {time}',
+  decidedAt: 'تقرر {day} {time}',
+  skipStop: 'تخطي {stop}',
+  skipReason: 'لماذا يتم التخطي؟',
+  skipReasonRequired: 'اكتب سبب تخطي {stop}.',
+  skipConfirm: 'تخطي {name}؟ ستصبح مهامها فائتة، ولا يمكن التراجع عن ذلك.',
+  confirmSkip: 'تخطَّ',
 };
 
 /** The tenant's English terms as Arabic says them. */
@@ -204,6 +266,8 @@ export interface Words {
   trip: string;
   trips: string;
   stop: string;
+  /** The tenant's word for a vehicle (Bus, Vehicle…). */
+  bus: string;
 }
 
 export interface I18n {
@@ -236,6 +300,7 @@ export function createI18n(lang: Lang, driver?: Pick<TDriverProfile, 'terms' | '
     trip: say(trip, 'Trip'),
     trips: lang === 'ar' ? (AR_TERMS[plural(trip).toLowerCase()] ?? say(trip, 'Trip')) : plural(trip),
     stop: say(stop, 'Stop'),
+    bus: say(driver?.terms.bus ?? 'Vehicle', 'Vehicle'),
   };
   const timeFormat = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone });
   const dayFormat = new Intl.DateTimeFormat(locale, {
@@ -254,7 +319,8 @@ export function createI18n(lang: Lang, driver?: Pick<TDriverProfile, 'terms' | '
       const all: Record<string, string | number> = {
         trip: words.trip,
         trips: lang === 'en' ? words.trips.toLowerCase() : words.trips,
-        stop: words.stop,
+        stop: lang === 'en' ? words.stop.toLowerCase() : words.stop,
+        bus: lang === 'en' ? words.bus.toLowerCase() : words.bus,
         ...vars,
       };
       return text.replace(/\{(\w+)\}/g, (m, name: string) =>

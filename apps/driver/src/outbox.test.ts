@@ -218,6 +218,46 @@ describe('the outbox', () => {
     expect((sent.form.get('photos') as File).name).toBe('receipt.png');
   });
 
+  it('sends a skipped stop with its reason, and a refused vehicle change request is reported with the message', async () => {
+    const store = freshStore();
+    await store.add({
+      kind: 'action',
+      key: 's1',
+      action: { type: 'skip', tripId: 7, stopId: 102, reason: 'Road closed' },
+      at: '2026-11-24 09:00:00',
+    });
+    await store.add({
+      kind: 'report',
+      key: 'v1',
+      path: 'v1/driver/vehicle-requests',
+      fields: { new_bus_id: '3' },
+      at: '2026-11-24 09:01:00',
+    });
+    const server = fakeServer();
+    const sent: SendRequest[] = [];
+    const result = await flushOutbox(
+      store,
+      async (request) => {
+        sent.push(request);
+        if (request.path === 'v1/driver/vehicle-requests') {
+          throw new ApiError(409, 'A request of yours is already waiting for a decision.');
+        }
+        return server.send(request);
+      },
+      actionPath,
+    );
+    expect(sent[0]).toEqual({
+      key: 's1',
+      path: 'v1/driver/stops/102/skip',
+      body: { at: '2026-11-24 09:00:00', reason: 'Road closed' },
+    });
+    expect(result.sent).toBe(1);
+    expect(result.refused.map((r) => r.message)).toEqual([
+      'A request of yours is already waiting for a decision.',
+    ]);
+    expect(await store.count()).toBe(0);
+  });
+
   it("keeps what waits on the device: a new start of the app finds it, each driver's apart", async () => {
     await idbStore('driver-1-5').add(action('a1', 'start'));
     expect((await idbStore('driver-1-5').list()).map((e) => e.key)).toEqual(['a1']);

@@ -37,7 +37,7 @@ export type OutboxEntry =
   | {
       seq?: number;
       key: string;
-      /** A report from the road (a refuel): its call, its fields, its photos. */
+      /** A report from the road (a refuel, an accident, a vehicle change request): its call, its fields, its photos. */
       kind: 'report';
       path: string;
       fields: Record<string, string>;
@@ -153,9 +153,9 @@ export async function flushOutbox(
       request = requestOf(entry.key, entry.path, { ...entry.fields, at: entry.at }, entry.photos);
     } else {
       group = [entry];
-      const fields: Record<string, string> = entry.note
-        ? { at: entry.at, note: entry.note }
-        : { at: entry.at };
+      const fields: Record<string, string> = { at: entry.at };
+      if (entry.note) fields.note = entry.note;
+      if (entry.action.type === 'skip') fields.reason = entry.action.reason;
       request = requestOf(entry.key, pathOf(entry.action), fields, entry.photos);
     }
     try {

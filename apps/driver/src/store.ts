@@ -43,6 +43,10 @@ export interface DayState {
   refusals: Refusal[];
   sharing: Sharing;
   sessionEnded: boolean;
+  /** Counts the changes the server told of the driver's vehicle change requests (a screen refetches on it). */
+  requestsChanged: number;
+  /** The calls of the reports still on the phone (a vehicle change request waiting to be sent, say). */
+  waitingReports: string[];
 }
 
 /** UTC `YYYY-MM-DD HH:mm:ss`, as the API takes action times. */
@@ -128,6 +132,8 @@ export class DriverDay {
         problem: null,
       },
       sessionEnded: false,
+      requestsChanged: 0,
+      waitingReports: [],
     };
   }
 
@@ -162,8 +168,13 @@ export class DriverDay {
       token: this.session.token,
       onChange: (type) => {
         if (/^(trip|stop|task|approval)\./.test(type)) this.reloadSoon();
+        if (type.startsWith('vehicle_request.'))
+          this.set({ requestsChanged: this.state.requestsChanged + 1 });
       },
-      onResync: () => this.reloadSoon(),
+      onResync: () => {
+        this.reloadSoon();
+        this.set({ requestsChanged: this.state.requestsChanged + 1 });
+      },
     });
     void this.refreshPending().then(() => this.flush());
     void this.loadTrips();
@@ -208,7 +219,10 @@ export class DriverDay {
   private async refreshPending() {
     const entries = await this.store.list();
     this.pending = entries.flatMap((e) => (e.kind === 'action' ? [{ action: e.action, at: e.at }] : []));
-    this.set({ waiting: entries.length });
+    this.set({
+      waiting: entries.length,
+      waitingReports: entries.flatMap((e) => (e.kind === 'report' ? [e.path] : [])),
+    });
     this.showTrips();
   }
 
@@ -221,17 +235,13 @@ export class DriverDay {
     void this.flush();
   }
 
-  /** Reports a refuel: kept on the device first, then sent in its turn with the receipt's photos. */
-  async reportRefuel(volume: string, amount: string, photos: PhotoFile[]) {
+  /**
+   * Sends a report from the road (a refuel, an accident, a vehicle change request) through the
+   * outbox: kept on the device first with the time it was made, then sent in its turn with its photos.
+   */
+  async report(path: string, fields: Record<string, string>, photos: PhotoFile[]) {
     const at = utcOf(this.clock.action());
-    await this.store.add({
-      kind: 'report',
-      key: newKey(),
-      path: 'v1/driver/refuels',
-      fields: { volume, amount },
-      at,
-      photos,
-    });
+    await this.store.add({ kind: 'report', key: newKey(), path, fields, at, photos });
     await this.refreshPending();
     void this.flush();
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   actionPath,
   applyAction,
+  canSkip,
   isDone,
   refusal,
   tripButtons,
@@ -26,6 +27,7 @@ const depart1: TripAction = { type: 'depart', tripId: 7, stopId: 101 };
 const arrive2: TripAction = { type: 'arrive', tripId: 7, stopId: 102 };
 const depart2: TripAction = { type: 'depart', tripId: 7, stopId: 102 };
 const end: TripAction = { type: 'end', tripId: 7 };
+const skip1: TripAction = { type: 'skip', tripId: 7, stopId: 101, reason: 'Gate locked' };
 
 describe("a trip's buttons follow its state", () => {
   it('offers only Start on a planned trip', () => {
@@ -120,12 +122,31 @@ describe("a trip's buttons follow its state", () => {
     expect(isDone(there, end)).toBe(false);
   });
 
+  it('skips a stop not reached: its tasks become missed, the next stop is the active one, and End follows', () => {
+    expect(canSkip(plannedTrip(), 101)).toBe(false);
+    expect(canSkip(run([start]), 101)).toBe(true);
+    expect(canSkip(run([start, arrive1]), 101)).toBe(false);
+    const skipped = run([start, skip1]);
+    expect(skipped.stops[0]).toMatchObject({
+      state: 'skipped',
+      skipped_date: AT,
+      skip_reason: 'Gate locked',
+    });
+    expect(skipped.stops[0]!.tasks.map((t) => t.status)).toEqual(['missed', 'missed']);
+    expect(skipped.active_trip_destination_id).toBe(102);
+    expect(tripButtons(skipped).arrive?.id).toBe(102);
+    expect(refusal(skipped, skip1)).toBe('stopNotPending');
+    expect(isDone(skipped, skip1)).toBe(true);
+    expect(tripButtons(run([start, skip1, arrive2, depart2])).end).toBe(true);
+  });
+
   it('names the API call of each action', () => {
-    expect([start, arrive1, complete(1002), depart1, end].map(actionPath)).toEqual([
+    expect([start, arrive1, complete(1002), depart1, skip1, end].map(actionPath)).toEqual([
       'v1/driver/trips/7/start',
       'v1/driver/stops/101/arrive',
       'v1/driver/tasks/1002/complete',
       'v1/driver/stops/101/depart',
+      'v1/driver/stops/101/skip',
       'v1/driver/trips/7/end',
     ]);
   });

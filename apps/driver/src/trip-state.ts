@@ -20,6 +20,8 @@ export type TripAction =
       managerPhotos: number;
     }
   | { type: 'depart'; tripId: number; stopId: number }
+  /** Passes over a stop not reached, with the driver's reason; its tasks become missed. */
+  | { type: 'skip'; tripId: number; stopId: number; reason: string }
   | { type: 'end'; tripId: number };
 
 /** The API path of an action (`/api/` left out). */
@@ -30,6 +32,7 @@ export function actionPath(action: TripAction): string {
       return `v1/driver/trips/${action.tripId}/${action.type}`;
     case 'arrive':
     case 'depart':
+    case 'skip':
       return `v1/driver/stops/${action.stopId}/${action.type}`;
     case 'complete':
       return `v1/driver/tasks/${action.taskId}/complete`;
@@ -73,6 +76,10 @@ export function tripButtons(trip: TDriverAppTrip): TripButtons {
   return { ...none, arrive: next ?? null, end: !trip.stops.some(open) };
 }
 
+/** Whether a stop may be skipped now: one not reached yet, on a trip running. */
+export const canSkip = (trip: TDriverAppTrip, stopId: number) =>
+  trip.state === 'in_progress' && trip.stops.find((s) => s.id === stopId)?.state === 'pending';
+
 /** Why an action cannot be done on this trip now (null when it can). */
 export function refusal(trip: TDriverAppTrip, action: TripAction): string | null {
   const buttons = tripButtons(trip);
@@ -85,6 +92,8 @@ export function refusal(trip: TDriverAppTrip, action: TripAction): string | null
       return trip.stops.find((s) => s.id === action.stopId)?.state === 'pending' ? null : 'stopNotPending';
     case 'depart':
       return buttons.depart?.id === action.stopId ? null : 'notAtStop';
+    case 'skip':
+      return canSkip(trip, action.stopId) ? null : 'stopNotPending';
     case 'complete':
       return buttons.complete.some((t) => t.id === action.taskId) ? null : 'taskNotOpen';
     case 'end':
@@ -137,6 +146,24 @@ export function applyAction(trip: TDriverAppTrip, action: TripAction, at: string
       );
       return { ...departed, active_trip_destination_id: nextStop(departed)?.id ?? null };
     }
+    case 'skip': {
+      const skipped = mapStops(trip, (s) =>
+        s.id === action.stopId
+          ? {
+              ...s,
+              state: 'skipped',
+              skipped_date: at,
+              skip_reason: action.reason,
+              tasks: s.tasks.map((t) => (t.status === 'pending' ? { ...t, status: 'missed' } : t)),
+            }
+          : s,
+      );
+      // As the server does: the next stop still open after the skipped one, else the first open.
+      const position = trip.stops.find((s) => s.id === action.stopId)!.position;
+      const openStops = [...skipped.stops].sort(byPosition).filter(open);
+      const active = openStops.find((s) => s.position > position) ?? openStops[0];
+      return { ...skipped, active_trip_destination_id: active?.id ?? null };
+    }
     case 'end':
       return {
         ...mapStops(trip, (s) => ({
@@ -174,6 +201,8 @@ export function isDone(trip: TDriverAppTrip, action: TripAction): boolean {
       return Boolean(stop?.arrived_date);
     case 'depart':
       return Boolean(stop?.departed_date);
+    case 'skip':
+      return Boolean(stop?.skipped_date);
     case 'complete':
       return trip.stops.some((s) => s.tasks.some((t) => t.id === action.taskId && t.completed_date !== null));
     case 'end':

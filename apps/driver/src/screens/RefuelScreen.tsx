@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useDay, useI18n } from '../App.tsx';
-import { navigate } from '../router.ts';
+import { BackButton, FormMessage, Heading, PhotoPicker, photoFiles } from './parts.tsx';
 
 /**
  * A refuel from the road: the volume in the tenant's unit, the amount in its currency, photos of
  * the receipt from the camera. Kept on the phone first, like every action, and sent in its turn.
  */
-export function RefuelScreen() {
+export default function RefuelScreen() {
   const { t } = useI18n();
   const { day } = useDay();
   const { currency, volume_unit: unit } = day.session.driver.terms;
@@ -30,11 +30,7 @@ export function RefuelScreen() {
       return;
     }
     setError(null);
-    await day.reportRefuel(
-      v,
-      a,
-      photos.map((f) => ({ field: 'photos', name: f.name, blob: f as Blob })),
-    );
+    await day.report('v1/driver/refuels', { volume: v, amount: a }, photoFiles(photos));
     setKept(true);
     setVolume('');
     setAmount('');
@@ -44,16 +40,9 @@ export function RefuelScreen() {
   return (
     <>
       <div className="toolbar">
-        <button type="button" className="btn btn-small" onClick={() => navigate({ name: 'today' })}>
-          {t('back')}
-        </button>
+        <BackButton />
       </div>
-      <h1>{t('refuelTitle')}</h1>
-      {kept && (
-        <p className="alert alert-ok" role="status">
-          {t('refuelKept')}
-        </p>
-      )}
+      <Heading>{t('refuelTitle')}</Heading>
       <form onSubmit={submit} noValidate>
         <label className="field">
           <span>{t('volume', { unit: unit.symbol || unit.name })}</span>
@@ -63,23 +52,8 @@ export function RefuelScreen() {
           <span>{t('amount', { unit: currency.symbol || currency.name })}</span>
           <input inputMode="decimal" required value={amount} onChange={(e) => setAmount(e.target.value)} />
         </label>
-        <label className="field">
-          <span>
-            {t('receipt')} {photos.length > 0 && `· ${t('photosChosen', { n: photos.length })}`}
-          </span>
-          <input
-            type="file"
-            accept="image/*"
-            capture="environment"
-            multiple
-            onChange={(e) => setPhotos([...(e.target.files ?? [])].slice(0, 5))}
-          />
-        </label>
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <PhotoPicker label={t('receipt')} files={photos} onChange={setPhotos} />
+        <FormMessage error={error} ok={kept ? t('refuelKept') : null} />
         <button type="submit" className="btn btn-primary btn-block">
           {t('send')}
         </button>

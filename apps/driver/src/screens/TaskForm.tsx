@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { TDriverAppTask, TDriverAppTrip } from '@fleet/contract';
 import { useDay, useI18n } from '../App.tsx';
-import type { PhotoFile } from '../outbox.ts';
+import { FormMessage, PhotoPicker, photoFiles } from './parts.tsx';
 
 /**
  * Completing a task: a note, and the photos it needs taken with the camera (`capture`): the
@@ -33,10 +33,7 @@ export function TaskForm({
     }
     // One kind asked: the photos go as `photos`; both: each under its own name.
     const field = (kind: 'client' | 'manager') => (both ? `${kind}_photos` : 'photos');
-    const photos: PhotoFile[] = [
-      ...client.map((f) => ({ field: field('client'), name: f.name, blob: f as Blob })),
-      ...manager.map((f) => ({ field: field('manager'), name: f.name, blob: f as Blob })),
-    ];
+    const photos = [...photoFiles(client, field('client')), ...photoFiles(manager, field('manager'))];
     setBusy(true);
     await day.act(
       {
@@ -51,35 +48,19 @@ export function TaskForm({
     onDone();
   };
 
-  const picker = (label: string, files: File[], set: (files: File[]) => void, name: string) => (
-    <label className="field">
-      <span>
-        {label} {files.length > 0 && `· ${t('photosChosen', { n: files.length })}`}
-      </span>
-      <input
-        type="file"
-        name={name}
-        accept="image/*"
-        capture="environment"
-        multiple
-        onChange={(e) => set([...(e.target.files ?? [])].slice(0, 5))}
-      />
-    </label>
-  );
-
   return (
     <form className="task-form" onSubmit={submit} noValidate>
-      {task.client_approval && picker(t('clientPhotos'), client, setClient, 'client_photos')}
-      {task.manager_approval && picker(t('managerPhotos'), manager, setManager, 'manager_photos')}
+      {task.client_approval && (
+        <PhotoPicker label={t('clientPhotos')} files={client} onChange={setClient} name="client_photos" />
+      )}
+      {task.manager_approval && (
+        <PhotoPicker label={t('managerPhotos')} files={manager} onChange={setManager} name="manager_photos" />
+      )}
       <label className="field">
         <span>{t('yourNote')}</span>
         <textarea rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
       </label>
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormMessage error={error} />
       <div className="form-buttons">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('submit')}

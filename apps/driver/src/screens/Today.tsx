@@ -2,6 +2,7 @@ import type { TDriverAppTrip } from '@fleet/contract';
 import { useDay, useI18n } from '../App.tsx';
 import { dayIn } from '../i18n.ts';
 import { hrefOf, navigate } from '../router.ts';
+import { Heading } from './parts.tsx';
 
 /** Today and the next days: the driver's trips in order, grouped by day, the running one first. */
 export function Today() {
@@ -33,21 +34,32 @@ export function Today() {
   return (
     <>
       <div className="toolbar">
-        <h1>{t('today')}</h1>
+        <Heading>{t('today')}</Heading>
         <button type="button" className="btn btn-small" onClick={() => void day.loadTrips()}>
           {t('refresh')}
         </button>
       </div>
-      <a
-        className="btn btn-block"
-        href={hrefOf({ name: 'refuel' })}
-        onClick={(e) => {
-          e.preventDefault();
-          navigate({ name: 'refuel' });
-        }}
-      >
-        {t('reportRefuel')}
-      </a>
+      <nav className="reports" aria-label={t('reports')}>
+        {(
+          [
+            ['refuel', 'reportRefuel'],
+            ['accident', 'reportAccident'],
+            ['vehicle', 'askVehicle'],
+          ] as const
+        ).map(([name, label]) => (
+          <a
+            key={name}
+            className="btn btn-block"
+            href={hrefOf({ name })}
+            onClick={(e) => {
+              e.preventDefault();
+              navigate({ name });
+            }}
+          >
+            {t(label)}
+          </a>
+        ))}
+      </nav>
       {state.trips.length === 0 && <p className="empty">{t('noTrips')}</p>}
       {[...groups].map(([key, trips]) => (
         <section key={key} aria-labelledby={`day-${key}`}>

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { TDriverAppStop, TDriverAppTask, TDriverAppTrip } from '@fleet/contract';
 import { useDay, useI18n } from '../App.tsx';
 import { navigate } from '../router.ts';
-import { nextStop, stopAtHand, tripButtons, type TripAction } from '../trip-state.ts';
+import { canSkip, nextStop, stopAtHand, tripButtons, type TripAction } from '../trip-state.ts';
 import { TaskForm } from './TaskForm.tsx';
+import { FormMessage, Heading } from './parts.tsx';
 
 // MapLibre is heavy: it loads only when a trip is opened, never with the app's first screen.
 const StopMap = lazy(() => import('./StopMap.tsx'));
@@ -56,9 +57,9 @@ export function TripScreen({ tripId }: { tripId: number }) {
         {back}
         <span className={`badge badge-${trip.state}`}>{t(`state_${trip.state}`)}</span>
       </div>
-      <h1>
+      <Heading>
         {trip.type?.title ?? i18n.words.trip} #{trip.id}
-      </h1>
+      </Heading>
       <p className="muted">
         {t('plannedStart', { time: time(trip.start_date) })}
         {trip.origin && ` · ${t('from', { name: trip.origin.title })}`}
@@ -169,6 +170,11 @@ function StopItem({
           <strong>{t('pupil')}:</strong> {pupil}
         </p>
       )}
+      {stop.state === 'skipped' && stop.skip_reason && (
+        <p>
+          <strong>{t('note')}:</strong> {stop.skip_reason}
+        </p>
+      )}
       {stop.tasks.length > 0 && (
         <ul className="tasks">
           {stop.tasks.map((task) => (
@@ -181,7 +187,57 @@ function StopItem({
           ))}
         </ul>
       )}
+      {canSkip(trip, stop.id) && <SkipStop trip={trip} stop={stop} label={label} />}
     </li>
+  );
+}
+
+/** Skipping a stop not reached: the reason, then a confirmation, since its tasks become missed. */
+function SkipStop({ trip, stop, label }: { trip: TDriverAppTrip; stop: TDriverAppStop; label: string }) {
+  const { t } = useI18n();
+  const { day } = useDay();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (!open) {
+    return (
+      <button type="button" className="btn btn-block" onClick={() => setOpen(true)}>
+        {t('skipStop')}
+      </button>
+    );
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError(t('skipReasonRequired'));
+      return;
+    }
+    await day.act({ type: 'skip', tripId: trip.id, stopId: stop.id, reason: reason.trim() });
+    setOpen(false);
+  };
+  return (
+    <form className="task-form" onSubmit={submit} noValidate aria-label={t('skipStop')}>
+      <label className="field">
+        <span>{t('skipReason')}</span>
+        <textarea
+          rows={2}
+          maxLength={500}
+          autoFocus
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </label>
+      <p className="alert alert-offline">{t('skipConfirm', { name: label })}</p>
+      <FormMessage error={error} />
+      <div className="form-buttons">
+        <button type="submit" className="btn btn-primary">
+          {t('confirmSkip')}
+        </button>
+        <button type="button" className="btn" onClick={() => setOpen(false)}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
   );
 }
 
