@@ -67,6 +67,29 @@ function refused({ reason, waitMs }: LoginRefusal): AppError {
 }
 
 /**
+ * The check every sign-in makes: refuses while the limiter paces or locks this account or address,
+ * checks the password in constant time (against a decoy hash when no live account has the e-mail),
+ * refuses an account of an archived tenant with the same answer as a wrong password, and counts the
+ * outcome. `account` is the limiter's key for the e-mail (admins, drivers and guardians apart).
+ */
+async function checkCredentials<T extends { passwordHash: string; tenantArchived: boolean | null }>(
+  limiter: LoginLimiter,
+  { account, ip, password }: { account: string; ip: string; password: string },
+  found: () => Promise<T | undefined>,
+): Promise<T> {
+  const refusal = await limiter.admit(account, ip);
+  if (refusal) throw refused(refusal);
+  const user = await found();
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+  if (!user || !valid || user.tenantArchived === true) {
+    await limiter.recordFailure(account, ip);
+    throw new AppError('UNAUTHENTICATED', MESSAGES.login.invalidCredentials);
+  }
+  await limiter.recordSuccess(account, ip);
+  return user;
+}
+
+/**
  * Signs an admin in: ends the session the browser had before (`previousToken`: sign-in always opens
  * a fresh one, even when it fails), refuses while this address is locked out of the account or the account or
  * address is paced, checks the password in constant time (also for unknown e-mails), refuses
@@ -83,15 +106,9 @@ export async function login(
   }: TLoginRequest & { ip: string; userAgent?: string; previousToken?: string },
 ): Promise<{ admin: TAdminSession; token: string; expiresAt: Date }> {
   if (previousToken) await deleteSessionByToken(db, previousToken);
-  const refusal = await limiter.admit(email, ip);
-  if (refusal) throw refused(refusal);
-  const admin = await findLiveAdminByEmail(db, email);
-  const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyPasswordHash()));
-  if (!admin || !valid || admin.tenantArchived === true) {
-    await limiter.recordFailure(email, ip);
-    throw new AppError('UNAUTHENTICATED', MESSAGES.login.invalidCredentials);
-  }
-  await limiter.recordSuccess(email, ip);
+  const admin = await checkCredentials(limiter, { account: email, ip, password }, () =>
+    findLiveAdminByEmail(db, email),
+  );
   const { token, expiresAt } = await createSession(
     db,
     { adminId: admin.id, tenantId: admin.tenantId, ip, ...(userAgent ? { userAgent } : {}) },
@@ -146,16 +163,9 @@ export async function driverLogin(
   { db, limiter, session }: LoginDeps,
   { email, password, ip, userAgent }: TDriverLoginRequest & { ip: string; userAgent?: string | undefined },
 ): Promise<TDriverSession> {
-  const account = driverAccount(email);
-  const refusal = await limiter.admit(account, ip);
-  if (refusal) throw refused(refusal);
-  const driver = await findLiveDriverByEmail(db, email);
-  const valid = await verifyPassword(password, driver?.passwordHash ?? (await decoyPasswordHash()));
-  if (!driver || !valid || driver.tenantArchived) {
-    await limiter.recordFailure(account, ip);
-    throw new AppError('UNAUTHENTICATED', MESSAGES.login.invalidCredentials);
-  }
-  await limiter.recordSuccess(account, ip);
+  const driver = await checkCredentials(limiter, { account: driverAccount(email), ip, password }, () =>
+    findLiveDriverByEmail(db, email),
+  );
   const { token, expiresAt } = await createSession(
     db,
     { driverId: driver.id, tenantId: driver.tenantId, ip, ...(userAgent ? { userAgent } : {}) },
@@ -213,16 +223,9 @@ export async function guardianLogin(
   }: TLoginRequest & { ip: string; userAgent?: string | undefined; previousToken?: string | undefined },
 ): Promise<{ guardian: TGuardianSession; token: string; expiresAt: Date }> {
   if (previousToken) await deleteSessionByToken(db, previousToken);
-  const account = guardianAccount(email);
-  const refusal = await limiter.admit(account, ip);
-  if (refusal) throw refused(refusal);
-  const guardian = await findLiveGuardianByEmail(db, email);
-  const valid = await verifyPassword(password, guardian?.passwordHash ?? (await decoyPasswordHash()));
-  if (!guardian || !valid || guardian.tenantArchived) {
-    await limiter.recordFailure(account, ip);
-    throw new AppError('UNAUTHENTICATED', MESSAGES.login.invalidCredentials);
-  }
-  await limiter.recordSuccess(account, ip);
+  const guardian = await checkCredentials(limiter, { account: guardianAccount(email), ip, password }, () =>
+    findLiveGuardianByEmail(db, email),
+  );
   const { token, expiresAt } = await createSession(
     db,
     { guardianId: guardian.id, tenantId: guardian.tenantId, ip, ...(userAgent ? { userAgent } : {}) },

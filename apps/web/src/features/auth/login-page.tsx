@@ -1,24 +1,19 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { ZLoginForm, type TLoginForm } from '@fleet/contract';
 import { paths } from '../../lib/paths';
 import { Brand } from '../../components/brand';
+import { CredentialFields } from '../../components/credential-fields';
 import { loginErrorMessage, useLogin } from './api/login';
 
 const HIGHLIGHTS = [
@@ -68,7 +63,6 @@ function BrandPanel() {
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const [showPassword, setShowPassword] = useState(false);
   const loginMutation = useLogin();
   const {
     register,
@@ -142,40 +136,7 @@ export function LoginPage() {
             )}
 
             <Stack spacing={2.5}>
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="email"
-                autoFocus
-                fullWidth
-                error={Boolean(errors.email)}
-                helperText={errors.email?.message}
-                {...register('email')}
-              />
-              <TextField
-                label="Password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                fullWidth
-                error={Boolean(errors.password)}
-                helperText={errors.password?.message}
-                {...register('password')}
-                slotProps={{
-                  input: {
-                    endAdornment: (
-                      <InputAdornment position="end">
-                        <IconButton
-                          aria-label={showPassword ? 'Hide password' : 'Show password'}
-                          onClick={() => setShowPassword((value) => !value)}
-                          edge="end"
-                        >
-                          {showPassword ? <VisibilityOff /> : <Visibility />}
-                        </IconButton>
-                      </InputAdornment>
-                    ),
-                  },
-                }}
-              />
+              <CredentialFields register={register} errors={errors} />
               <Button
                 type="submit"
                 variant="contained"
