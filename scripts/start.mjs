@@ -1,5 +1,5 @@
-// `npm start`: builds the web app and the server when a build is missing or older than its
-// sources, then runs one process serving the public site, the console and the API.
+// `npm start`: builds the web app, the driver app and the server when a build is missing or older than its
+// sources, then runs one process serving the public site, the console, the driver app and the API.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,6 +29,17 @@ const builds = [
       at('apps/web/index.html'),
       at('apps/web/public-site.html'),
       at('apps/web/public'),
+    ],
+  },
+  {
+    workspace: 'apps/driver',
+    output: at('apps/driver/dist/index.html'),
+    sources: [
+      at('apps/driver/src'),
+      at('apps/driver/index.html'),
+      at('apps/driver/public'),
+      at('apps/driver/scripts'),
+      at('apps/driver/vite.config.ts'),
     ],
   },
   {
