@@ -28,6 +28,8 @@ const SESSION_CALLS = new Set([
   'POST /api/admin/logout',
   'POST /api/v1/driver/login',
   'POST /api/v1/driver/logout',
+  'POST /api/v1/guardian/login',
+  'POST /api/v1/guardian/logout',
 ]);
 
 interface JsonSchema {
