@@ -27,6 +27,15 @@ describe("the app's language", () => {
     ]);
   });
 
+  it('counts stops in the forms of each language: one stop, and the Arabic one, two, few and many', () => {
+    const en = createI18n('en', driver('Trip', 'Stop'));
+    expect([1, 2, 12].map((n) => en.t('stopsCount', { n }))).toEqual(['1 stop', '2 stops', '12 stops']);
+    const ar = createI18n('ar', driver('Trip', 'Stop'));
+    const count = (n: number) =>
+      ar.t('stopsCount', { n }).replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660));
+    expect([1, 2, 3, 11, 100].map(count)).toEqual(['محطة واحدة', 'محطتان', '3 محطات', '11 محطة', '100 محطة']);
+  });
+
   it("says the tenant's words: Staff's Task in English, and in Arabic when it knows them", () => {
     const en = createI18n('en', driver('Task', 'Destination'));
     expect(en.t('start')).toBe('Start Task');

@@ -258,6 +258,16 @@ const AR_TERMS: Record<string, string> = {
 export type Lang = 'en' | 'ar';
 export const LANGS: Record<Lang, Partial<Record<TextKey, string>>> = { en, ar };
 
+/**
+ * Counted texts whose wording changes with the number, by the language's plural rule (`Intl.PluralRules`:
+ * English says "1 stop"; Arabic has its own forms for one, two, 3–10 and 11 or more). A rule not listed
+ * falls back to the text of the key itself.
+ */
+const PLURALS: Record<Lang, Partial<Record<TextKey, Partial<Record<Intl.LDMLPluralRule, string>>>>> = {
+  en: { stopsCount: { one: '{n} stop' } },
+  ar: { stopsCount: { one: 'محطة واحدة', two: 'محطتان', many: '{n} محطة', other: '{n} محطة' } },
+};
+
 /** The app's language for a language code: Arabic for `ar…`, English for anything else. */
 export const langOf = (code: string | null | undefined): Lang =>
   code?.toLowerCase().startsWith('ar') ? 'ar' : 'en';
@@ -310,12 +320,15 @@ export function createI18n(lang: Lang, driver?: Pick<TDriverProfile, 'terms' | '
     timeZone,
   });
   const numberFormat = new Intl.NumberFormat(locale);
+  const pluralRules = new Intl.PluralRules(locale);
   const dict = LANGS[lang];
   return {
     lang,
     dir: lang === 'ar' ? 'rtl' : 'ltr',
     t(key, vars = {}) {
-      const text = dict[key] ?? en[key];
+      const counted =
+        typeof vars.n === 'number' ? PLURALS[lang][key]?.[pluralRules.select(vars.n)] : undefined;
+      const text = counted ?? dict[key] ?? en[key];
       const all: Record<string, string | number> = {
         trip: words.trip,
         trips: lang === 'en' ? words.trips.toLowerCase() : words.trips,
