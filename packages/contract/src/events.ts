@@ -34,6 +34,8 @@ const ENTITY_EVENTS = {
   vehicle_request: ['created', 'updated'],
   student: ['created', 'updated', 'archived'],
   guardian: ['created', 'updated'],
+  /** A message sent to a driver (created), then seen or acknowledged by them (updated). */
+  notification: ['created', 'updated'],
   /** Raised by the exceptions engine, withdrawn when later data proves it wrong, or marked seen. */
   exception: ['created', 'updated'],
   blog_post: ['created', 'updated', 'archived'],

@@ -26,3 +26,4 @@ export * from './records.ts';
 export * from './refuels.ts';
 export * from './accidents.ts';
 export * from './driver-files.ts';
+export * from './notifications.ts';

@@ -322,6 +322,25 @@ export const MESSAGES = {
     emailRequired: 'E-mail is required',
   },
 
+  /** Notifications (spec 002 "Notifications", §5, §8; the capital in "Successfully" lowered). */
+  notifications: {
+    required: 'Field is required',
+    noTokens: (driverTerm: string) => `${driverTerm} has no registered tokens.`,
+    sent: 'Notification has been sent successfully.',
+    voiceSent: 'Voice message has been sent successfully.',
+    driverUnknown: (driverTerm: string) =>
+      `This ${driverTerm.toLowerCase()} does not exist or has been archived.`,
+    audioInvalid:
+      'The recording could not be read: send it as a data URL of WebM, Ogg, MP4, MP3 or WAV audio.',
+    audioTooLarge: (megabytes: number) => `A recording may be at most ${megabytes} MB.`,
+    notFound: 'This message does not exist.',
+    /** Said when no VAPID keys are configured: messages reach only an open app. */
+    pushOff:
+      'Web Push is not set up (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY), so the message reaches only an app that is open.',
+    /** Said beside a voice message when no AI model is configured to transcribe it. */
+    voiceProcessingOff: 'Voice processing is off: the driver hears the recording as it was made.',
+  },
+
   /** Fines (spec 001 "Fines", §5, §8; the spec's "succesfully" corrected). */
   fines: {
     statusInvalid: 'Status must be 0 (Not paid), 1 (Postponed) or 2 (Paid)',

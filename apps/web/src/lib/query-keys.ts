@@ -47,6 +47,7 @@ export const queryRoots = {
   blogPreviews: ['blog-previews'],
   landingSections: ['landing-sections'],
   contactRequests: ['contact-requests'],
+  notifications: ['notifications'],
 } as const satisfies Record<string, QueryKey>;
 
 /**
@@ -79,6 +80,7 @@ export const STALE_AFTER_CHANGE = {
   task: [queryRoots.trips, queryRoots.driverDetails, queryRoots.orders, queryRoots.approvals],
   approval: [queryRoots.trips, queryRoots.approvals],
   exception: [queryRoots.exceptions],
+  notification: [queryRoots.notifications],
   // Fines and accidents show in the trips table's cells and the driver details tabs.
   fine: [queryRoots.fines, queryRoots.trips, queryRoots.driverDetails],
   refuel: [queryRoots.refuels, queryRoots.driverDetails],
