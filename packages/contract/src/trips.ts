@@ -211,6 +211,9 @@ export const ZTripDestination = z.object({
   /** Actual arrival and departure as the driver reported them. */
   arrived_date: utcDate.nullable(),
   departed_date: utcDate.nullable(),
+  /** When the driver skipped the stop, and the reason they gave. */
+  skipped_date: utcDate.nullable(),
+  skip_reason: z.string().nullable(),
   tasks: z.array(ZTripRunTask),
 });
 export type TTripDestination = z.infer<typeof ZTripDestination>;
@@ -528,6 +531,8 @@ export const ZScheduleDestination = ZTripDestination.omit({
   expected_departure_date: true,
   arrived_date: true,
   departed_date: true,
+  skipped_date: true,
+  skip_reason: true,
 }).extend({ tasks: z.array(ZTripTask) });
 export type TScheduleDestination = z.infer<typeof ZScheduleDestination>;
 

@@ -20,6 +20,8 @@ export const stop = (id: number, name: string, extra: Partial<TTripDestination> 
   expected_departure_date: null,
   arrived_date: null,
   departed_date: null,
+  skipped_date: null,
+  skip_reason: null,
   tasks: [],
   ...extra,
 });

@@ -387,7 +387,6 @@ describe('running a trip', () => {
       tasks: [{ status: 'missed' }],
     });
     expect(skipped.body.data.active_trip_destination_id).toBe(third!.id);
-
     for (const step of ['arrive', 'depart']) {
       const res = await drive(me.auth, 'POST', `/api/v1/driver/stops/${third!.id}/${step}`);
       expect(res.status, res.body.responseMessage).toBe(200);
@@ -407,6 +406,11 @@ describe('running a trip', () => {
     expect(details.started_date).not.toBeNull();
     expect(details.destinations[0].arrived_date).not.toBeNull();
     expect(details.destinations[0].departed_date).not.toBeNull();
+    expect(details.destinations[1]).toMatchObject({
+      arrived_date: null,
+      skip_reason: 'Gate closed, customer unreachable',
+    });
+    expect(details.destinations[1].skipped_date).not.toBeNull();
     expect(details.destinations[0].tasks[0].client_approval_images).toHaveLength(2);
     expect(details.destinations[0].tasks[1]).toMatchObject({ manager_approval_status: 'pending' });
     expect(details.destinations[0].tasks[1].manager_approval_images[0]).toMatch(

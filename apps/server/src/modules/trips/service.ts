@@ -185,6 +185,8 @@ function toTripRow(t: TTripDetails, pictures: TIncidentPictures): TTripRow {
       expected_departure_date: utc(planned[i]?.departure ?? null),
       arrived_date: utc(s.arrivedDate),
       departed_date: utc(s.departedDate),
+      skipped_date: utc(s.skippedDate),
+      skip_reason: s.skipReason,
     })),
     fines: t.fines.map((f) => ({
       id: f.id,

@@ -87,6 +87,7 @@ export function StopsLayer({ id, stops }: StopsLayerProps) {
         >
           <strong>{shownStop.label}</strong>
           {shownStop.order !== null && <> · {STOP_STATE_TEXT[shownStop.state]}</>}
+          {shownStop.note && <>: {shownStop.note}</>}
         </Popup>
       )}
     </>

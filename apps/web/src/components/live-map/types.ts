@@ -78,6 +78,8 @@ export interface TMapStop {
   /** The number drawn on the stop (shown as given: pass 1 for the first stop); null = origin. */
   order: number | null;
   state: TMapStopState;
+  /** Said after the state in the stop's tooltip: a skipped stop's reason. */
+  note?: string | null;
 }
 
 export interface StopsLayerProps {

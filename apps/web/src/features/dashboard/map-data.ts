@@ -166,6 +166,7 @@ export function tripLayers(
       label: stop.destination_name ?? stop.destination?.name ?? `${terms.destination} ${i + 1}`,
       order: i + 1,
       state: states[i] ?? 'planned',
+      note: states[i] === 'skipped' ? stop.skip_reason : null,
     });
   });
   return {

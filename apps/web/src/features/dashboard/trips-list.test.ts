@@ -8,6 +8,7 @@ import {
   stopStates,
   tripOfDriverDay,
 } from './trips-list';
+import { tripLayers } from './map-data';
 
 const waiting = trip(1);
 const late = trip(2, { started_date: '2026-03-10 06:10:00', flag: 1, status: 1 });
@@ -80,6 +81,23 @@ describe('stopStates', () => {
     });
     expect(stopStates(ended)).toEqual(['departed', 'skipped']);
     expect(stopProgress(ended)).toEqual({ done: 2, total: 2 });
+  });
+
+  it('takes a skip the driver reported, with nothing reached after it yet', () => {
+    const running = trip(1, {
+      started_date: '2026-03-10 06:00:00',
+      flag: 1,
+      destinations: [
+        stop(1, 'A', { skipped_date: '2026-03-10 06:05:00', skip_reason: 'Gate locked' }),
+        stop(2, 'B'),
+      ],
+    });
+    expect(stopStates(running)).toEqual(['skipped', 'planned']);
+    expect(tripLayers(running, [], { warehouse: 'Origin', destination: 'Stop' }).stops[1]).toMatchObject({
+      label: 'A',
+      state: 'skipped',
+      note: 'Gate locked',
+    });
   });
 });
 

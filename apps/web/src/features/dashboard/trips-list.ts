@@ -116,14 +116,14 @@ export function tripOfDriverDay(trips: readonly TTripRow[]): Map<number, { index
 export type TStopState = 'planned' | 'arrived' | 'departed' | 'skipped';
 
 /**
- * Each stop's state. The admin trip row carries arrival and departure but not the skip itself, so a
- * skip is read from what followed: a stop left without a departure while a later stop was reached,
- * or while the trip ended, was skipped (an arrival needs the previous stop closed, and a trip ends
- * only when every stop is closed).
+ * Each stop's state: skipped when the driver skipped it; otherwise from its arrival and departure. A
+ * stop left without either while a later stop was reached, or while the trip ended, was passed by
+ * (an arrival needs the previous stop closed, and a trip ends only when every stop is closed).
  */
 export function stopStates(trip: TTripRow): TStopState[] {
   const stops = trip.destinations;
   return stops.map((stop, i) => {
+    if (stop.skipped_date) return 'skipped';
     if (stop.departed_date) return 'departed';
     if (stop.arrived_date) return 'arrived';
     const laterReached = stops.slice(i + 1).some((s) => s.arrived_date || s.departed_date);

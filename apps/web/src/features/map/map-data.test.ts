@@ -189,4 +189,19 @@ describe('tripEvents', () => {
       'Trip #42 ended',
     ]);
   });
+
+  it('lists a skipped stop with the reason the driver gave', () => {
+    const skipped = trip(44, {
+      started_date: '2026-03-10 09:00:00',
+      destinations: [
+        stop(1, 'Dubai Mall', { skipped_date: '2026-03-10 09:10:00', skip_reason: 'Road closed' }),
+        stop(2, 'Marina Walk', { arrived_date: '2026-03-10 09:30:00' }),
+      ],
+    });
+    expect(tripEvents([skipped], 7, terms).map((e) => e.text)).toEqual([
+      'Trip #44 started',
+      'Skipped Dubai Mall: Road closed',
+      'Arrived at Marina Walk',
+    ]);
+  });
 });

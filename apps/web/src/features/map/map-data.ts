@@ -203,7 +203,7 @@ const pick = ({ lat, lon, course, speed, tripId }: TTrackFix) => ({ lat, lon, co
 
 // ---------- Trip events of a driver's day ----------
 
-export type TTripEventKind = 'started' | 'arrived' | 'departed' | 'task' | 'ended';
+export type TTripEventKind = 'started' | 'arrived' | 'departed' | 'skipped' | 'task' | 'ended';
 
 export interface TTripEvent {
   key: string;
@@ -230,6 +230,8 @@ export function tripEvents(trips: readonly TReplayTrip[], driverId: number, term
       const place = stop.destination_name || stop.destination?.name || `${terms.destination} ${i + 1}`;
       add(`stop-${stop.id}-arrived`, stop.arrived_date, 'arrived', `Arrived at ${place}`);
       add(`stop-${stop.id}-departed`, stop.departed_date, 'departed', `Departed from ${place}`);
+      const reason = stop.skip_reason ? `: ${stop.skip_reason}` : '';
+      add(`stop-${stop.id}-skipped`, stop.skipped_date, 'skipped', `Skipped ${place}${reason}`);
       for (const task of stop.tasks)
         add(`task-${task.id}`, task.completed_date, 'task', `Task completed: ${task.description}`);
     });
