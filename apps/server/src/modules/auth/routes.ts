@@ -62,6 +62,13 @@ export const authRoutes: ModuleRoutes = async (app, deps) => {
     },
   );
 
+  /** Ends the caller's own session (an admin's or a guardian's: they share the cookie). */
+  const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    await logout(database.db, request.cookies[SESSION_COOKIE]);
+    clearCookie(request, reply);
+    return { responseCode: RESPONSE_CODE.success, responseMessage: MESSAGES.login.loggedOut, data: null };
+  };
+
   app.post(
     '/api/admin/logout',
     {
@@ -69,11 +76,7 @@ export const authRoutes: ModuleRoutes = async (app, deps) => {
       config: { access: 'public' },
       schema: { tags, summary: 'Sign out', response: { 200: ZEnvelope(z.null()) } },
     },
-    async (request, reply) => {
-      await logout(database.db, request.cookies[SESSION_COOKIE]);
-      clearCookie(request, reply);
-      return { responseCode: RESPONSE_CODE.success, responseMessage: MESSAGES.login.loggedOut, data: null };
-    },
+    signOut,
   );
 
   app.get(
@@ -132,11 +135,7 @@ export const authRoutes: ModuleRoutes = async (app, deps) => {
       config: { access: 'public' },
       schema: { tags: parentsTags, summary: 'Sign a guardian out', response: { 200: ZEnvelope(z.null()) } },
     },
-    async (request, reply) => {
-      await logout(database.db, request.cookies[SESSION_COOKIE]);
-      clearCookie(request, reply);
-      return { responseCode: RESPONSE_CODE.success, responseMessage: MESSAGES.login.loggedOut, data: null };
-    },
+    signOut,
   );
 
   app.get(
