@@ -70,7 +70,7 @@ self.addEventListener('push', (event) => {
   const title = message.title || 'Message from the office';
   event.waitUntil(
     self.registration.showNotification(title, {
-      body: message.body || (message.voice ? '🎤' : ''),
+      body: message.body || (message.voice ? 'Voice message' : ''),
       tag: message.id ? `message-${message.id}` : undefined,
       icon: ICON,
       badge: ICON,

@@ -100,11 +100,9 @@ function MessageCard({
         aria-controls={`message-${message.id}`}
         onClick={onToggle}
       >
-        <span className="card-title">
-          {voice && <span aria-hidden="true">🎤 </span>}
-          {message.title}
-        </span>
+        <span className="card-title">{message.title}</span>
         {unread && <span className="badge badge-new">{t('newMessage')}</span>}
+        {voice && <span className="card-line muted">{t('voiceMessage')}</span>}
         {message.feedback === 1 && <span className="badge badge-ended">{t('acknowledged')}</span>}
         <span className="card-line muted">
           {t('sentAt', { day: dayName(message.date_created), time: time(message.date_created) })}
