@@ -21,6 +21,7 @@ import { StatusBar } from './screens/StatusBar.tsx';
 const RefuelScreen = lazy(() => import('./screens/RefuelScreen.tsx'));
 const AccidentScreen = lazy(() => import('./screens/AccidentScreen.tsx'));
 const VehicleScreen = lazy(() => import('./screens/VehicleScreen.tsx'));
+const MessagesScreen = lazy(() => import('./screens/MessagesScreen.tsx'));
 
 const I18nContext = createContext<I18n>(createI18n('en'));
 export const useI18n = () => useContext(I18nContext);
@@ -74,6 +75,8 @@ function SignedIn({ session, onSignOut }: { session: StoredSession; onSignOut: (
             <AccidentScreen />
           ) : route.name === 'vehicle' ? (
             <VehicleScreen />
+          ) : route.name === 'messages' ? (
+            <MessagesScreen />
           ) : (
             <Today />
           )}

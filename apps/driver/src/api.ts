@@ -1,4 +1,12 @@
-import type { TDriverAppTrip, TDriverSession, TDriverVehicleRequest, TDriverVehicles } from '@fleet/contract';
+import type {
+  TDriverAppTrip,
+  TDriverSession,
+  TDriverVehicleRequest,
+  TDriverVehicles,
+  TNotification,
+  TPushKey,
+  TPushSubscription,
+} from '@fleet/contract';
 
 /*
  * The driver API (`/api/v1/driver/…`, apps/server modules/driver-app) as the app calls it: the
@@ -27,7 +35,7 @@ export class OfflineError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   token?: string | null;
   /** JSON body, or a form (photos). */
   body?: unknown;
@@ -84,4 +92,14 @@ export const driverApi = {
   trips: (token: string, signal?: AbortSignal) => api<TDriverAppTrip[]>('v1/driver/trips', { token, signal }),
   vehicles: (token: string) => api<TDriverVehicles>('v1/driver/vehicles', { token }),
   vehicleRequests: (token: string) => api<TDriverVehicleRequest[]>('v1/driver/vehicle-requests', { token }),
+  messages: (token: string) => api<TNotification[]>('v1/driver/notifications', { token }),
+  messageSeen: (token: string, id: number) =>
+    api<TNotification>(`v1/driver/notifications/${id}/seen`, { method: 'POST', token }),
+  acknowledge: (token: string, id: number) =>
+    api<TNotification>(`v1/driver/notifications/${id}/feedback`, { method: 'POST', token }),
+  pushKey: (token: string) => api<TPushKey>('v1/driver/push/key', { token }),
+  subscribePush: (token: string, subscription: TPushSubscription) =>
+    api<null>('v1/driver/push/subscriptions', { token, body: subscription }),
+  unsubscribePush: (token: string, endpoint: string) =>
+    api<null>('v1/driver/push/subscriptions', { method: 'DELETE', token, body: { endpoint } }),
 };

@@ -122,6 +122,26 @@ const en = {
   skipReasonRequired: 'Say why the {stop} is skipped.',
   skipConfirm: 'Skip {name}? Its tasks will be missed; this cannot be undone.',
   confirmSkip: 'Skip it',
+  messages: 'Messages',
+  messagesUnread: 'Messages, {n} new',
+  noMessages: 'No messages from the office yet.',
+  newMessage: 'New',
+  sentAt: 'Sent {day}, {time}',
+  acknowledge: 'Acknowledge',
+  acknowledged: 'Acknowledged',
+  acknowledgedNote: 'You acknowledged this message: the office can see it.',
+  voiceMessage: 'Voice message',
+  voiceUnavailable: 'The recording could not be loaded: try again when the network is back.',
+  pushOffer: 'Get messages when the app is closed',
+  pushOn: 'Messages reach this phone even when the app is closed.',
+  pushTurnOff: 'Stop messages when closed',
+  pushNotSetUp: 'Push messages are not set up on the server: new messages show only while this app is open.',
+  pushUnsupported:
+    'This browser cannot receive messages while the app is closed: keep the app open, or add it to the home screen.',
+  pushNoWorker: 'Reload the app once online to get messages when it is closed.',
+  pushDenied:
+    'Notifications are blocked for this app: allow them in the browser settings to get messages when it is closed.',
+  pushFailed: 'Could not change this now. Try again.',
 };
 
 export type TextKey = keyof typeof en;
@@ -239,6 +259,25 @@ const ar: Partial<Record<TextKey, string>> = {
   skipReasonRequired: 'اكتب سبب تخطي {stop}.',
   skipConfirm: 'تخطي {name}؟ ستصبح مهامها فائتة، ولا يمكن التراجع عن ذلك.',
   confirmSkip: 'تخطَّ',
+  messages: 'الرسائل',
+  messagesUnread: 'الرسائل، {n} جديدة',
+  noMessages: 'لا توجد رسائل من المكتب بعد.',
+  newMessage: 'جديدة',
+  sentAt: 'أُرسلت {day}، {time}',
+  acknowledge: 'تأكيد الاستلام',
+  acknowledged: 'تم التأكيد',
+  acknowledgedNote: 'أكدت استلام هذه الرسالة: يراه المكتب.',
+  voiceMessage: 'رسالة صوتية',
+  voiceUnavailable: 'تعذر تحميل التسجيل: حاول مرة أخرى عند عودة الشبكة.',
+  pushOffer: 'استلام الرسائل والتطبيق مغلق',
+  pushOn: 'تصل الرسائل إلى هذا الهاتف حتى والتطبيق مغلق.',
+  pushTurnOff: 'إيقاف الرسائل والتطبيق مغلق',
+  pushNotSetUp: 'إشعارات الدفع غير مُعدّة على الخادم: تظهر الرسائل الجديدة فقط والتطبيق مفتوح.',
+  pushUnsupported:
+    'لا يستطيع هذا المتصفح استلام الرسائل والتطبيق مغلق: أبقِ التطبيق مفتوحًا أو أضفه إلى الشاشة الرئيسية.',
+  pushNoWorker: 'أعد تحميل التطبيق وأنت متصل لتستلم الرسائل وهو مغلق.',
+  pushDenied: 'الإشعارات محظورة لهذا التطبيق: اسمح بها في إعدادات المتصفح لتستلم الرسائل وهو مغلق.',
+  pushFailed: 'تعذر التغيير الآن. حاول مرة أخرى.',
 };
 
 /** The tenant's English terms as Arabic says them. */

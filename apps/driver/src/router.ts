@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 /*
  * The app's places: Today (`/driver/`), one trip (`/driver/trips/:id`) and the reports from the road
- * (`/driver/refuel`, `/driver/accident`, `/driver/vehicle`), in the address bar so the phone's back
+ * (`/driver/refuel`, `/driver/accident`, `/driver/vehicle`) and the messages from the office
+ * (`/driver/messages`, where a Web Push notification opens the app), in the address bar so the phone's back
  * button and a reload keep the driver where they were. A move between places asks the next screen's
  * heading to take the focus (keyboard and screen-reader users hear where they are).
  */
@@ -12,10 +13,12 @@ export type Route =
   | { name: 'trip'; id: number }
   | { name: 'refuel' }
   | { name: 'accident' }
-  | { name: 'vehicle' };
+  | { name: 'vehicle' }
+  | { name: 'messages' };
 
 const BASE = '/driver';
-const REPORTS = ['refuel', 'accident', 'vehicle'] as const;
+/** The screens one level below Today, each at `/driver/{name}`. */
+const REPORTS = ['refuel', 'accident', 'vehicle', 'messages'] as const;
 
 export function parseRoute(pathname: string): Route {
   const report = /^\/driver\/(\w+)\/?$/.exec(pathname)?.[1];

@@ -1,4 +1,4 @@
-import type { TDriverAppTrip, TPositionFixInput } from '@fleet/contract';
+import type { TDriverAppTrip, TNotification, TPositionFixInput } from '@fleet/contract';
 import { ApiError, api, driverApi, OfflineError } from './api.ts';
 import { openLive } from './live.ts';
 import {
@@ -45,6 +45,10 @@ export interface DayState {
   sessionEnded: boolean;
   /** Counts the changes the server told of the driver's vehicle change requests (a screen refetches on it). */
   requestsChanged: number;
+  /** The driver's messages from the office, newest first (null until first loaded). */
+  messages: TNotification[] | null;
+  /** The messages not opened yet. */
+  unread: number;
   /** The calls of the reports still on the phone (a vehicle change request waiting to be sent, say). */
   waitingReports: string[];
 }
@@ -133,6 +137,8 @@ export class DriverDay {
       },
       sessionEnded: false,
       requestsChanged: 0,
+      messages: null,
+      unread: 0,
       waitingReports: [],
     };
   }
@@ -170,12 +176,15 @@ export class DriverDay {
         if (/^(trip|stop|task|approval)\./.test(type)) this.reloadSoon();
         if (type.startsWith('vehicle_request.'))
           this.set({ requestsChanged: this.state.requestsChanged + 1 });
+        if (type.startsWith('notification.')) void this.loadMessages();
       },
       onResync: () => {
         this.reloadSoon();
         this.set({ requestsChanged: this.state.requestsChanged + 1 });
+        void this.loadMessages();
       },
     });
+    void this.loadMessages();
     void this.refreshPending().then(() => this.flush());
     void this.loadTrips();
     return () => {
@@ -191,6 +200,27 @@ export class DriverDay {
   private reloadSoon() {
     if (this.reloadTimer) clearTimeout(this.reloadTimer);
     this.reloadTimer = setTimeout(() => void this.loadTrips(), 300);
+  }
+
+  // ---- messages ----
+
+  /** Fetches the driver's messages (kept as they were when the network is down). */
+  async loadMessages() {
+    try {
+      this.setMessages(await driverApi.messages(this.session.token));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) this.endSession();
+    }
+  }
+
+  /** Puts one message as the server now has it in place of the one shown. */
+  updateMessage(message: TNotification) {
+    const messages = this.state.messages ?? [];
+    this.setMessages(messages.map((m) => (m.id === message.id ? message : m)));
+  }
+
+  private setMessages(messages: TNotification[]) {
+    this.set({ messages, unread: messages.filter((m) => m.seen_at === null).length });
   }
 
   // ---- trips ----

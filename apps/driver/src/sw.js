@@ -55,3 +55,43 @@ self.addEventListener('fetch', (event) => {
   }
   event.respondWith(caches.match(request).then((hit) => hit ?? fetch(request)));
 });
+
+const ICON = '/driver/icons/icon-192.png';
+
+// Web Push: a message from the office while the app is closed (or in the background). The server
+// sends `{id, title, body, voice, url}` (apps/server platform/web-push.ts).
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data ? event.data.text() : '' };
+  }
+  const title = message.title || 'Message from the office';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: message.body || (message.voice ? 'Voice message' : ''),
+      tag: message.id ? `message-${message.id}` : undefined,
+      icon: ICON,
+      badge: ICON,
+      data: { url: message.url || '/driver/messages' },
+    }),
+  );
+});
+
+// Tapping the notification opens the messages: in the app's open window when there is one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || '/driver/messages', self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).pathname.startsWith('/driver'));
+      if (!open) return self.clients.openWindow(target);
+      // A window this worker does not control cannot be navigated: a new one opens instead.
+      return open
+        .navigate(target)
+        .then((w) => (w ?? open).focus())
+        .catch(() => self.clients.openWindow(target));
+    }),
+  );
+});

@@ -1,8 +1,10 @@
 import { useDay, useI18n } from '../App.tsx';
+import { hrefOf, navigate } from '../router.ts';
 
 /**
- * Always on top: who is signed in, the network, what waits to be sent, whether location is shared
- * and the last fix, and what the server refused.
+ * Always on top: who is signed in, the messages from the office (with how many are new), the
+ * network, what waits to be sent, whether location is shared and the last fix, and what the server
+ * refused.
  */
 export function StatusBar({ onSignOut }: { onSignOut: () => void }) {
   const { t, time } = useI18n();
@@ -22,9 +24,28 @@ export function StatusBar({ onSignOut }: { onSignOut: () => void }) {
         <strong className="status-name">
           {day.session.driver.fname} {day.session.driver.lname}
         </strong>
-        <button type="button" className="btn btn-small" onClick={signOut}>
-          {t('signOut')}
-        </button>
+        <span className="status-row">
+          <a
+            className="btn btn-small messages-link"
+            href={hrefOf({ name: 'messages' })}
+            aria-label={state.unread > 0 ? t('messagesUnread', { n: state.unread }) : t('messages')}
+            data-testid="messages-link"
+            onClick={(e) => {
+              e.preventDefault();
+              navigate({ name: 'messages' });
+            }}
+          >
+            {t('messages')}
+            {state.unread > 0 && (
+              <span className="count" aria-hidden="true">
+                {state.unread}
+              </span>
+            )}
+          </a>
+          <button type="button" className="btn btn-small" onClick={signOut}>
+            {t('signOut')}
+          </button>
+        </span>
       </div>
       <div className="status-row status-pills" aria-live="polite">
         <span className={`pill ${state.waiting > 0 ? 'pill-warn' : 'pill-ok'}`} data-testid="outbox-count">

@@ -15,6 +15,7 @@ import {
   plantTaskPhoto,
   PLANTED_PDF,
   PLANTED_PHOTO,
+  PLANTED_WEBM,
   rowsOf,
   tenantFingerprint,
 } from '../test/tenant-data.ts';
@@ -177,6 +178,8 @@ const ENTITY_OF_ROUTE: [RegExp, Entity][] = [
   [/^\/api\/drivers-files\/(save-file|get-file)$/, 'drivers'],
   [/^\/api\/drivers-files\//, 'driver_files'],
   [/^\/api\/files\/driver-files\//, 'drivers'],
+  // A recording is read under its driver's folder.
+  [/^\/api\/files\/notifications\//, 'drivers'],
   [/^\/api\/(trip|v1\/trips)\//, 'trips'],
   [/^\/api\/(trip-schedule|v1\/trip-schedules)\//, 'trip_schedules'],
   [/^\/api\/(driver|v1\/drivers)\//, 'drivers'],
@@ -239,6 +242,10 @@ const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
   // its driver's, which the walk's first trip and first driver need not be: the probes still name A's.
   'POST /api/fine/add': { date: `${day(-1)} 08:00:00`, trip_id: null },
   'POST /api/fine/save': { date: `${day(-1)} 08:00:00`, trip_id: null, status: 1 },
+  // A recording is a data URL of real audio.
+  'POST /api/device/send-voice-notification': {
+    audio: `data:audio/webm;base64,${PLANTED_WEBM.toString('base64')}`,
+  },
 };
 
 interface JsonSchema {
@@ -674,7 +681,46 @@ async function callsOf(route: RegisteredRoute, ids: Ids): Promise<Call[]> {
       { route, params, query: {}, body: undefined, slots: [{ path: ['params', 'id'], entity: 'drivers' }] },
     ];
   }
+  // A recording is read by its driver's id and its name under that driver.
+  if (routeKey(route) === 'GET /api/files/notifications/:id/:path') {
+    const params = await recordingParams(await sendVoice(cookieB, ids.drivers));
+    return [
+      { route, params, query: {}, body: undefined, slots: [{ path: ['params', 'id'], entity: 'drivers' }] },
+    ];
+  }
   return callsFor(route, ids, unique);
+}
+
+/** Sends a message to a driver of B (signed in to the app first, so it is reached): its id. */
+async function sendMessage(cookie: string, driverId: number | null, voice = false): Promise<number> {
+  if (driverId === null) throw new Error('no driver to send to');
+  await t.driverToken(driverId);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: voice ? '/api/device/send-voice-notification' : '/api/device/send-notification',
+    headers: { cookie },
+    payload: {
+      title: 'Walk message',
+      body: 'Walk message',
+      driver_id: driverId,
+      tenant_id: B.tenantId,
+      ...(voice ? { audio: `data:audio/webm;base64,${PLANTED_WEBM.toString('base64')}` } : {}),
+    },
+  });
+  const id = (res.json() as { data: { ids: number[] } | null }).data?.ids[0];
+  if (res.statusCode !== 200 || id === undefined) throw new Error(`send a message: ${res.body}`);
+  return id;
+}
+const sendVoice = (cookie: string, driverId: number | null) => sendMessage(cookie, driverId, true);
+
+/** Where a recording is read: its driver and its generated name. */
+async function recordingParams(notificationId: number) {
+  const [row] = await rowsOf<{ driver_id: number; audio_path: string }>(
+    t.database.db,
+    sql`select driver_id, audio_path from notifications where id = ${notificationId}`,
+  );
+  if (!row) throw new Error(`no notification ${notificationId}`);
+  return { id: row.driver_id, path: row.audio_path };
 }
 
 /**
@@ -1049,6 +1095,22 @@ describe('tenant isolation for drivers', () => {
     // A file the console keeps for the caller, read under the caller's own folder.
     'GET /api/files/driver-files/:id/:path': async (own) => ({
       params: await driverFileParams(await uploadDriverFile(cookieB, own.id)),
+      query: {},
+      body: undefined,
+    }),
+    // A message the office sent the caller, and its recording under the caller's own folder.
+    'POST /api/v1/driver/notifications/:id/seen': async (own) => ({
+      params: { id: await sendMessage(cookieB, own.id) },
+      query: {},
+      body: undefined,
+    }),
+    'POST /api/v1/driver/notifications/:id/feedback': async (own) => ({
+      params: { id: await sendMessage(cookieB, own.id) },
+      query: {},
+      body: undefined,
+    }),
+    'GET /api/files/notifications/:id/:path': async (own) => ({
+      params: await recordingParams(await sendVoice(cookieB, own.id)),
       query: {},
       body: undefined,
     }),

@@ -7,6 +7,8 @@ import {
   driverLocations,
   fines,
   guardians,
+  notifications,
+  pushSubscriptions,
   studentGuardians,
   students,
   taskPhotos,
@@ -140,7 +142,8 @@ const TEXT_SETTINGS = [
 export const MARKED_NUMBERS = { amount: 97531.25, volume: 97531.5, lat: 13.579111, lon: 24.681222 };
 
 /**
- * Gives a driver of the tenant a fine, an accident, a refuel, a position, a file and a student with a guardian, carrying
+ * Gives a driver of the tenant a fine, an accident, a refuel, a position, a file, a voice message with
+ * its recording, a Web Push subscription and a student with a guardian, carrying
  * `text` and `numbers`: the demo seeds none of these, and a record that does not exist cannot leak.
  */
 export async function plantRecords(
@@ -189,6 +192,27 @@ export async function plantRecords(
     contentType: 'application/pdf',
     bytes: PLANTED_PDF.byteLength,
   });
+  const audioKey = newStorageKey('notifications', tenantId, [driverId], 'audio/webm');
+  if (options.storage) await options.storage.put(audioKey, PLANTED_WEBM, 'audio/webm');
+  await db.insert(notifications).values({
+    tenantId,
+    driverId,
+    title: text,
+    body: text,
+    isText: 0,
+    language: 'en',
+    audioKey,
+    audioPath: audioKey.split('/').pop()!,
+    audioType: 'audio/webm',
+    mediaData: { transcribed: text, language: 'en', output_text: text },
+  });
+  await db.insert(pushSubscriptions).values({
+    tenantId,
+    driverId,
+    endpoint: `https://push.example.com/${encodeURIComponent(text)}/${driverId}-${Date.now()}`,
+    p256dh: text,
+    auth: text,
+  });
   await db
     .insert(driverLocations)
     .values({ tenantId, driverId, lat: numbers.lat, lon: numbers.lon, recordedAt: created, source: 'app' });
@@ -221,6 +245,12 @@ export async function plantRecords(
 /** A one-page blank PDF (readers open it), the driver file planted. */
 export const PLANTED_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+/** The start of a WebM recording (EBML header, DocType webm), the voice message planted. */
+export const PLANTED_WEBM = Buffer.from(
+  '1A45DFA39F4286810142F7810142F2810442F381084282847765626D42878104428581021853806701FFFFFFFFFFFFFF',
+  'hex',
 );
 
 /** A 1×1 PNG, the proof photo planted on a task. */

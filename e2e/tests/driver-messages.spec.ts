@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { adminApi, data, driverWithTrip, phone, PASSWORD } from './driver-helpers';
+
+/*
+ * Messages from the office on the driver's phone (spec 002 "Notifications"): a driver signed in on
+ * the app receives a text message an admin sends through the console's call while the app is open
+ * (the live stream: no reload), sees it counted as new, opens it (marked seen) and acknowledges it;
+ * the console's history then shows when it was seen and that it was acknowledged.
+ */
+
+interface HistoryRow {
+  id: number;
+  title: string;
+  driver_id: number;
+  seen_at: string | null;
+  feedback: number;
+}
+
+test('[DRIVER APP]: a message the office sends reaches the open app live; the driver opens and acknowledges it', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(baseURL!);
+  const driver = await driverWithTrip(api, 'en');
+  const context = await phone(browser, baseURL!);
+  const page = await context.newPage();
+  await page.goto('/driver/');
+  await page.getByLabel('E-mail').fill(driver.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
+
+  await page.getByTestId('messages-link').click();
+  await expect(page).toHaveURL(/\/driver\/messages$/);
+  await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+  await expect(page.getByText('No messages from the office yet.')).toBeVisible();
+  // No VAPID keys on this server: the app says messages arrive only while it is open.
+  await expect(page.getByTestId('push-status')).toHaveText(/Push messages are not set up on the server/);
+
+  const sent = await api.post('/api/device/send-notification', {
+    data: {
+      title: 'Gate 4 closed',
+      body: 'Use gate 2 for pickups today.',
+      driver_id: driver.id,
+      tenant_id: 1,
+      language: 'en',
+    },
+  });
+  const { ids } = await data<{ ids: number[] }>(sent);
+
+  // It arrives while the screen is open, counted as new.
+  const message = page.getByTestId('message').filter({ hasText: 'Gate 4 closed' });
+  await expect(message).toBeVisible();
+  await expect(message.getByText('New')).toBeVisible();
+  await expect(page.getByTestId('messages-link')).toHaveAccessibleName('Messages, 1 new');
+
+  await message.getByRole('button', { name: /Gate 4 closed/ }).click();
+  await expect(message.getByText('Use gate 2 for pickups today.')).toBeVisible();
+  await expect(page.getByTestId('messages-link')).toHaveAccessibleName('Messages');
+  await message.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(message.getByText('You acknowledged this message: the office can see it.')).toBeVisible();
+
+  const history = await data<HistoryRow[]>(await api.post('/api/notification/get-notifications?tenant_id=1'));
+  const row = history.find((n) => n.id === ids[0]);
+  expect(row).toMatchObject({ driver_id: driver.id, feedback: 1 });
+  expect(row!.seen_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+
+  await page.screenshot({ path: test.info().outputPath('messages.png') });
+  await context.close();
+  await api.dispose();
+});
