@@ -265,8 +265,8 @@ export function NotificationHistory() {
       </Typography>
       <ListView
         label="Sent notifications"
-        // The server answers newest first; the list keeps its order.
-        query={() => notificationHistoryQuery(tenantId)}
+        query={({ page, pageSize }) => notificationHistoryQuery(tenantId, page, pageSize)}
+        serverPage={(data) => ({ rows: data.notifications, total: data.total })}
         columns={columns}
         rowName={(n) => `notification ${n.title}`}
         rowActions={[

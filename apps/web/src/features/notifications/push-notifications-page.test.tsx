@@ -115,7 +115,7 @@ describe('Communication Channel page', () => {
     expect(within(voice).getByRole('button', { name: 'Play original' })).toBeEnabled();
     expect(within(voice).getByRole('button', { name: 'Play processed' })).toBeDisabled();
     expect(callsTo(fetchMock, 'POST', '/api/notification/get-notifications')[0]?.[0]).toBe(
-      '/api/notification/get-notifications?tenant_id=1',
+      '/api/notification/get-notifications?tenant_id=1&page=1&page_size=10',
     );
   });
 
@@ -170,6 +170,31 @@ describe('Communication Channel page', () => {
     expect(
       await screen.findByText('Error on loading: Database unavailable', {}, { timeout: PAGE_LOAD_MS }),
     ).toBeInTheDocument();
+  });
+
+  it('pages the history on the server, the total read from X-Total-Count', async () => {
+    const fetchMock = mockPage({
+      'POST /api/notification/get-notifications': ({ query }) => {
+        const first = 300 - (Number(query.get('page')) - 1) * 10;
+        return {
+          ...ok(
+            Array.from({ length: 10 }, (_, i) =>
+              notification({ id: first - i, title: `Notice ${first - i}` }),
+            ),
+          ),
+          headers: { 'x-total-count': '300' },
+        };
+      },
+    });
+    renderApp(PAGE, { session: SESSIONS.delivery });
+    const table = await historyTable();
+    expect(within(table).getByText('Notice 300')).toBeInTheDocument();
+    expect(screen.getByText('1–10 of 300')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await within(table).findByText('Notice 290')).toBeInTheDocument();
+    const last = callsTo(fetchMock, 'POST', '/api/notification/get-notifications').at(-1);
+    const url = new URL(String(last?.[0]), 'http://localhost');
+    expect([url.searchParams.get('page'), url.searchParams.get('page_size')]).toEqual(['2', '10']);
   });
 
   it('asks for the title, the driver and the body, and sends nothing until they are given', async () => {

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   NOTIFICATION_HISTORY_POLL_MS,
+  TOTAL_COUNT_HEADER,
   ZNotification,
   ZNotificationSent,
   type TSendNotification,
@@ -19,19 +20,30 @@ import { queryRoots } from '../../../lib/query-keys';
 
 export const notificationKeys = {
   all: queryRoots.notifications,
-  history: (tenantId: number | null) => [...queryRoots.notifications, 'history', tenantId] as const,
+  history: (tenantId: number | null, page: number, pageSize: number) =>
+    [...queryRoots.notifications, 'history', tenantId, { page, pageSize }] as const,
 };
 
-/** The tenant's notifications, newest first, refreshed every 60 s (spec 002 §9). */
-export const notificationHistoryQuery = (tenantId: number | null) =>
+/**
+ * One page (1-based) of the tenant's notifications, newest first, refreshed every 60 s (spec 002
+ * §9). The answer stays the spec's array; its total comes in a header.
+ */
+export const notificationHistoryQuery = (tenantId: number | null, page: number, pageSize: number) =>
   queryOptions({
-    queryKey: notificationKeys.history(tenantId),
-    queryFn: ({ signal }) =>
-      api.post('notification/get-notifications', undefined, {
-        query: { tenant_id: tenantId ?? undefined },
+    queryKey: notificationKeys.history(tenantId, page, pageSize),
+    queryFn: async ({ signal }) => {
+      let total: number | undefined;
+      const notifications = await api.post('notification/get-notifications', undefined, {
+        query: { tenant_id: tenantId ?? undefined, page, page_size: pageSize },
         schema: z.array(ZNotification),
+        onHeaders: (headers) => {
+          const header = headers.get(TOTAL_COUNT_HEADER);
+          if (header !== null) total = Number(header);
+        },
         signal,
-      }),
+      });
+      return { notifications, total: total ?? (page - 1) * pageSize + notifications.length };
+    },
     refetchInterval: NOTIFICATION_HISTORY_POLL_MS,
   });
 
