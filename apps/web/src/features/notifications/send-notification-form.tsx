@@ -114,12 +114,12 @@ export function SendNotificationForm({
   const kind = watch('kind');
   const busy = formState.isSubmitting;
 
-  const driverOptions = useMemo<IdOption[] | undefined>(
-    () =>
-      drivers.data && [
-        { id: NOTIFICATION_ALL_DRIVERS, label: 'ALL' },
-        ...drivers.data.map((driver) => ({ id: driver.id, label: driverLabel(driver) })),
-      ],
+  // ALL is offered even while (or when) the drivers cannot be listed.
+  const driverOptions = useMemo<IdOption[]>(
+    () => [
+      { id: NOTIFICATION_ALL_DRIVERS, label: 'ALL' },
+      ...(drivers.data ?? []).map((driver) => ({ id: driver.id, label: driverLabel(driver) })),
+    ],
     [drivers.data],
   );
   const languageOptions = languages.data ?? [];
