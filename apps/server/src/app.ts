@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from 'node:https';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -49,6 +50,8 @@ import { vehicleRequestRoutes } from './modules/vehicle-requests/routes.ts';
 import { adminRoutes } from './modules/admins/routes.ts';
 import { tenantRoutes } from './modules/tenants/routes.ts';
 import { driverAppRoutes } from './modules/driver-app/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { createPushSender } from './platform/web-push.ts';
 import { eventRoutes, type TLiveTimings } from './modules/events/routes.ts';
 import pkg from '../package.json' with { type: 'json' };
 
@@ -84,6 +87,8 @@ export interface BuildAppOptions {
   storage?: Storage;
   /** The event stream's heartbeat and session check intervals; tests shorten them. */
   liveTimings?: Partial<TLiveTimings>;
+  /** The TLS agent Web Push uses; tests trust their stand-in push service's certificate with it. */
+  pushAgent?: HttpsAgent;
 }
 
 /** Builds the whole application (API, docs, web app) without listening: `main.ts` and tests use it. */
@@ -97,6 +102,7 @@ export async function buildApp({
   authenticators = [],
   storage,
   liveTimings,
+  pushAgent,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withSafeLogging(logger),
@@ -157,11 +163,14 @@ export async function buildApp({
     positions: positionFeed,
     live: createLiveRelay({ database, events: eventBus, positions: positionFeed, log: app.log }),
     storage: storage ?? createStorage(config.storage),
+    push: createPushSender({ db: database.db, vapid: config.push, log: app.log, agent: pushAgent }),
     version: pkg.version,
   };
   // Listening starts with the app and stops, after the streams have ended, before the database closes.
   app.addHook('onReady', () => deps.live.start());
   app.addHook('onClose', () => deps.live.stop());
+  // Pushes under way are answered before the database closes.
+  app.addHook('onClose', () => deps.push.settled());
 
   await app.register(helmet, {
     // The console loads its own scripts and styles only; map tiles and images may come from configured hosts.
@@ -214,6 +223,7 @@ export async function buildApp({
   await app.register(tripScheduleRoutes, deps);
   await app.register(geoRoutes, deps);
   await app.register(driverAppRoutes, deps);
+  await app.register(notificationRoutes, deps);
   await app.register(eventRoutes, { ...deps, liveTimings });
 
   await app.register(driverAppWebPlugin, { distDir: config.driverDistDir });

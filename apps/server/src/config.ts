@@ -98,6 +98,11 @@ export const ZEnv = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: bool(false),
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText.refine((v) => !v || /^(mailto:|https:\/\/)/.test(v), {
+    message: 'must be a mailto: or https:// address',
+  }),
 });
 
 /** Rules across variables: S3 settings are all or nothing, or photos would quietly stay on local disk. */
@@ -110,6 +115,13 @@ const ZEnvChecked = ZEnv.superRefine((env, ctx) => {
       code: 'custom',
       path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
       message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither',
+    });
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+      message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither',
     });
   }
 });
@@ -186,6 +198,18 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       /** A port of its own for OsmAnd trackers (Traccar Client's default server port is 5055); none when unset. */
       osmandPort: env.OSMAND_PORT,
     },
+    /**
+     * Web Push to the driver app (a message reaches a closed app): on when the VAPID keys are set
+     * (`npx web-push generate-vapid-keys` makes a pair); the subject defaults to the sales address.
+     */
+    push:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? {
+            publicKey: env.VAPID_PUBLIC_KEY,
+            privateKey: env.VAPID_PRIVATE_KEY,
+            subject: env.VAPID_SUBJECT ?? `mailto:${env.SALES_EMAIL}`,
+          }
+        : undefined,
     /** Uploaded files (task photos): an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/files. */
     storage: storageConfig(env, dataDir),
   };

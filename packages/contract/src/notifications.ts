@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
-import { zId } from './numbers.ts';
+import { zId, zOptionalPaging } from './numbers.ts';
 
 /*
  * Notifications (spec 002 "Notifications", §3, §5, §7, §8, §9): text and voice messages an admin sends
@@ -84,11 +84,16 @@ export const ZNotification = z.object({
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
-/** What a send did: how many drivers it reached, and whether Web Push went out to closed apps. */
+/**
+ * What a send did: how many drivers it reached, and whether Web Push went out to closed apps. A voice
+ * send also says `voice_processing: 'off'` (no model transcribes recordings: MESSAGES.notifications.
+ * voiceProcessingOff).
+ */
 export const ZNotificationSent = z.object({
   ids: z.array(z.number().int()),
   drivers: z.number().int(),
   push: z.enum(['sent', 'off']),
+  voice_processing: z.enum(['off']).optional(),
 });
 export type TNotificationSent = z.infer<typeof ZNotificationSent>;
 
@@ -127,6 +132,21 @@ export const ZSendVoiceNotification = z.object({
   language: z.string().trim().min(1).max(10).default(NOTIFICATION_DEFAULT_LANGUAGE),
 });
 export type TSendVoiceNotification = z.infer<typeof ZSendVoiceNotification>;
+
+/**
+ * `notification/get-notifications?tenant_id`: the newest 500 (NOTIFICATION_HISTORY_MAX); `page` and
+ * `page_size` (beyond the spec) ask for one page instead, its total in X-Total-Count.
+ */
+export const NOTIFICATION_HISTORY_MAX = 500;
+export const ZNotificationHistoryQuery = z.object({
+  tenant_id: z.unknown().optional(),
+  ...zOptionalPaging(NOTIFICATION_HISTORY_MAX),
+});
+
+/** A recording's file name, as it is served. */
+export const ZNotificationAudioPath = z
+  .string()
+  .regex(/^[0-9a-f-]{36}\.(webm|ogg|m4a|mp3|wav)$/, 'Unknown file');
 
 export const ZNotificationIdParams = z.object({ id: zId('id') });
 

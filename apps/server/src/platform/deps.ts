@@ -6,6 +6,7 @@ import type { Mailer } from './mail.ts';
 import type { EventBus, PositionFeed } from './events.ts';
 import type { Storage } from './storage.ts';
 import type { LiveRelay } from './live-relay.ts';
+import type { TPushSender } from './web-push.ts';
 
 /** What every module's routes receive: the database, the configuration and shared services. */
 export interface TDeps {
@@ -21,6 +22,8 @@ export interface TDeps {
   live: LiveRelay;
   /** Uploaded files: task photos (a folder under DATA_DIR, or S3). */
   storage: Storage;
+  /** Web Push to the driver apps (off without VAPID keys). */
+  push: TPushSender;
   version: string;
 }
 

@@ -67,6 +67,12 @@ const EXTENSION_OF: Record<string, string> = {
   'application/vnd.oasis.opendocument.text': 'odt',
   'application/vnd.oasis.opendocument.spreadsheet': 'ods',
   'text/plain': 'txt',
+  // Voice messages to drivers (modules/notifications).
+  'audio/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/mp4': 'm4a',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
 };
 const TYPE_OF = Object.fromEntries(Object.entries(EXTENSION_OF).map(([type, ext]) => [ext, type]));
 

@@ -20,7 +20,7 @@ const DESCRIPTION = `Server-Sent Events: what changes in the caller's tenant, as
 - \`: keep-alive\` comments every 15 s, and a \`retry:\` hint.
 
 A tenant admin hears every change and position of the tenant; a driver only the changes of their own
-trips, stops, tasks and approvals, and their own positions; the super admin the product's own content
+trips, stops, tasks, approvals, vehicle change requests and messages, and their own positions; the super admin the product's own content
 (blog, landing page, contact requests). Reconnecting with \`Last-Event-ID\` replays the changes missed
 (kept for \`EVENT_RETENTION_DAYS\` days), then continues live without a gap or a repeat. The stream ends when the session
 ends (checked every minute) and when the server shuts down; at most ${STREAMS_PER_SESSION} streams a session

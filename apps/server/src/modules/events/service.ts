@@ -13,6 +13,7 @@ import {
   tripDrivers,
   vehicleRequestDrivers,
 } from './queries.ts';
+import { notificationDrivers } from '../notifications/service.ts';
 
 /*
  * The live event stream's rules (`GET /api/v1/events`): who hears which change and which positions,
@@ -25,7 +26,7 @@ import {
 export type TAudience =
   /** Every change and every position of the tenant. */
   | { kind: 'tenant_admin'; tenantId: number }
-  /** Changes of the driver's own trips, their stops, tasks and approvals; the driver's own positions. */
+  /** Changes of the driver's own trips, stops, tasks, approvals and messages; the driver's own positions. */
   | { kind: 'driver'; tenantId: number; driverId: number }
   /** The product's own content (blog, landing page, contact requests): events without a tenant. */
   | { kind: 'super_admin'; tenantId: null };
@@ -45,9 +46,17 @@ export function audienceOf(principal: TPrincipal): TAudience | null {
 
 /**
  * The entities of a driver's own work; the ids of `approval.updated` are its tasks' ids, those of
- * `vehicle_request.*` the driver's vehicle change requests (the decision reaches the driver's app).
+ * `vehicle_request.*` the driver's vehicle change requests (the decision reaches the driver's app),
+ * those of `notification.*` the messages sent to the driver.
  */
-const DRIVER_ENTITIES = new Set<TEventEntity>(['trip', 'stop', 'task', 'approval', 'vehicle_request']);
+const DRIVER_ENTITIES = new Set<TEventEntity>([
+  'trip',
+  'stop',
+  'task',
+  'approval',
+  'vehicle_request',
+  'notification',
+]);
 const DRIVERS_OF: Partial<
   Record<
     TEventEntity,
@@ -59,6 +68,7 @@ const DRIVERS_OF: Partial<
   task: taskDrivers,
   approval: taskDrivers,
   vehicle_request: vehicleRequestDrivers,
+  notification: notificationDrivers,
 };
 
 /**

@@ -1,0 +1,152 @@
+import type { Agent } from 'node:https';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush from 'web-push';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { anyId } from '../db/id-lists.ts';
+import { pushSubscriptions } from '../db/schema/index.ts';
+
+/*
+ * Web Push (RFC 8030, with VAPID, RFC 8292, and encrypted payloads, RFC 8291) through the `web-push`
+ * package: a new message reaches the subscriptions of a driver's app that is closed. Configured by
+ * VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT; without the keys push is off and messages
+ * reach only an open app (the event stream). Sending runs after the write committed and never holds
+ * up the answer: a push service that is slow or down delays nobody. A subscription the push service
+ * says is gone (404, 410) is deleted; other failures are recorded on it and logged.
+ */
+
+export interface TVapidConfig {
+  publicKey: string;
+  privateKey: string;
+  /** `mailto:` or `https:` contact the push services may use. */
+  subject: string;
+}
+
+/** One stored message, as a push tells of it. */
+export interface TPushMessage {
+  id: number;
+  driverId: number;
+  title: string;
+  body: string;
+  voice: boolean;
+}
+
+/** What the service worker receives as a push's data (JSON). */
+export interface TPushPayload {
+  id: number;
+  title: string;
+  body: string;
+  voice: boolean;
+  /** Where tapping the notification opens the app. */
+  url: string;
+}
+
+export interface TPushSender {
+  /** The VAPID public key the apps subscribe with; null when push is off. */
+  readonly publicKey: string | null;
+  /** Pushes each message to its driver's subscriptions, in the background: 'off' when not configured. */
+  notify(tenantId: number, messages: TPushMessage[]): 'sent' | 'off';
+  /** Resolves once every push begun so far has been answered (shutdown waits for it; tests too). */
+  settled(): Promise<void>;
+}
+
+type TPushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+const subscriptionsOf = (db: Db, tenantId: number, driverIds: number[]) =>
+  db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.tenantId, tenantId), anyId(pushSubscriptions.driverId, driverIds)));
+
+const deleteSubscriptionById = (db: Db, id: number) =>
+  db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+
+const recordPushOutcome = (db: Db, id: number, success: boolean) =>
+  db
+    .update(pushSubscriptions)
+    .set(success ? { lastSuccessAt: new Date() } : { lastFailureAt: new Date() })
+    .where(eq(pushSubscriptions.id, id));
+
+/** A push is dropped by the push service when undelivered for this long (the message stays in the app). */
+const TTL_SECONDS = 24 * 3600;
+const TIMEOUT_MS = 10_000;
+/** Where the app shows its messages. */
+export const MESSAGES_PATH = '/driver/messages';
+
+export function createPushSender({
+  db,
+  vapid,
+  log,
+  agent,
+}: {
+  db: Db;
+  vapid: TVapidConfig | undefined;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** The TLS agent for the push services (tests trust their stand-in's certificate with it). */
+  agent?: Agent | undefined;
+}): TPushSender {
+  const pending = new Set<Promise<void>>();
+
+  async function sendOne(subscription: TPushSubscriptionRow, payload: TPushPayload): Promise<void> {
+    try {
+      await webpush.sendNotification(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: vapid!,
+          TTL: TTL_SECONDS,
+          urgency: 'high',
+          timeout: TIMEOUT_MS,
+          ...(agent ? { agent } : {}),
+        },
+      );
+      await recordPushOutcome(db, subscription.id, true);
+    } catch (error) {
+      const status = error instanceof webpush.WebPushError ? error.statusCode : undefined;
+      if (status === 404 || status === 410) {
+        await deleteSubscriptionById(db, subscription.id);
+        return;
+      }
+      log.warn(
+        { err: error, status, subscription: subscription.id },
+        'a Web Push message could not be delivered',
+      );
+      await recordPushOutcome(db, subscription.id, false);
+    }
+  }
+
+  async function run(tenantId: number, messages: TPushMessage[]): Promise<void> {
+    const subscriptions = await subscriptionsOf(db, tenantId, [...new Set(messages.map((m) => m.driverId))]);
+    await Promise.all(
+      messages.flatMap((message) =>
+        subscriptions
+          .filter((s) => s.driverId === message.driverId)
+          .map((s) =>
+            sendOne(s, {
+              id: message.id,
+              title: message.title,
+              body: message.body,
+              voice: message.voice,
+              url: MESSAGES_PATH,
+            }),
+          ),
+      ),
+    );
+  }
+
+  return {
+    publicKey: vapid?.publicKey ?? null,
+    notify(tenantId, messages) {
+      if (!vapid) return 'off';
+      if (messages.length === 0) return 'sent';
+      const job = run(tenantId, messages)
+        .catch((err: unknown) => log.error({ err }, 'Web Push sending failed'))
+        .finally(() => pending.delete(job));
+      pending.add(job);
+      return 'sent';
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}
