@@ -194,7 +194,7 @@ export function NotificationHistory() {
       id: 'title',
       label: 'Title',
       render: (n) => (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 140 }}>
           {isVoice(n) ? (
             <MicOutlined fontSize="small" color="action" titleAccess="Voice" />
           ) : (
@@ -209,7 +209,7 @@ export function NotificationHistory() {
       label: terms.driver,
       render: (n) => (
         <Box>
-          <Box sx={{ wordBreak: 'break-all' }}>{n.driver_email}</Box>
+          <Box sx={{ minWidth: 200, overflowWrap: 'anywhere' }}>{n.driver_email}</Box>
           {n.driver_name && (
             <Typography variant="caption" color="text.secondary">
               {n.driver_name}

@@ -72,7 +72,8 @@ function mockPage(extra: Record<string, MockHandler> = {}) {
         { id: 2, code: 'ar', name: 'Arabic' },
       ]),
     'POST /api/device/send-notification': () => ok({ ids: [10], drivers: 1, push: 'sent' }),
-    'POST /api/device/send-voice-notification': () => ok({ ids: [11], drivers: 1, push: 'sent' }),
+    'POST /api/device/send-voice-notification': () =>
+      ok({ ids: [11], drivers: 1, push: 'sent', voice_processing: 'off' }),
     ...extra,
   });
 }
@@ -394,6 +395,7 @@ describe('Communication Channel page', () => {
     await user.click(within(form).getByRole('button', { name: 'Send' }));
 
     expect(await within(form).findByText(m.voiceSent)).toBeInTheDocument();
+    expect(within(form).getByText(m.voiceProcessingOff)).toBeInTheDocument();
     const body = jsonOf(callsTo(fetchMock, 'POST', '/api/device/send-voice-notification')[0]);
     expect(body).toMatchObject({ driver_id: 7, tenant_id: 1, language: 'ar', title: 'Briefing' });
     expect(String(body.audio)).toMatch(/^data:audio\/webm;base64,/);

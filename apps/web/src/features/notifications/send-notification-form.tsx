@@ -137,6 +137,9 @@ export function SendNotificationForm({
   const answered = (sent: TNotificationSent, message: string): Outcome[] => [
     { severity: 'success', message },
     ...(sent.push === 'off' ? [{ severity: 'info' as const, message: m.pushOff }] : []),
+    ...(sent.voice_processing === 'off'
+      ? [{ severity: 'info' as const, message: m.voiceProcessingOff }]
+      : []),
   ];
 
   const submit = handleSubmit(
