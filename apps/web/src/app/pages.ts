@@ -20,6 +20,10 @@ export const pages: PageMap = {
   drivers: () => import('../features/drivers/drivers-page').then((m) => ({ default: m.DriversPage })),
   driverFile: () =>
     import('../features/driver-files/driver-files-page').then((m) => ({ default: m.DriverFilesPage })),
+  pushNotifications: () =>
+    import('../features/notifications/push-notifications-page').then((m) => ({
+      default: m.PushNotificationsPage,
+    })),
   students: () => import('../features/students/students-page').then((m) => ({ default: m.StudentsPage })),
   admins: () => import('../features/admins/admins-page').then((m) => ({ default: m.AdminsPage })),
   settings: () => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),

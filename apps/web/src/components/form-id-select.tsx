@@ -1,4 +1,4 @@
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
@@ -22,6 +22,8 @@ export interface FormIdSelectProps<T extends FieldValues, TOut> {
   helperText?: string | undefined;
   /** Runs after the user picks another value (what depends on it is cleared). */
   onPicked?: (() => void) | undefined;
+  /** Shows at most this many matches, for long lists (typing narrows them). */
+  maxShown?: number;
 }
 
 /** A searchable select of one id of a react-hook-form form (a driver, an origin, a trip). */
@@ -36,7 +38,9 @@ export function FormIdSelect<T extends FieldValues, TOut = T>({
   required = false,
   helperText,
   onPicked,
+  maxShown,
 }: FormIdSelectProps<T, TOut>) {
+  const filterOptions = maxShown ? createFilterOptions<IdOption>({ limit: maxShown }) : undefined;
   return (
     <Controller
       control={control}
@@ -62,6 +66,7 @@ export function FormIdSelect<T extends FieldValues, TOut = T>({
             onBlur={field.onBlur}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             getOptionLabel={(o) => o.label}
+            {...(filterOptions ? { filterOptions } : {})}
             loading={loading}
             disabled={disabled}
             renderInput={(params) => (

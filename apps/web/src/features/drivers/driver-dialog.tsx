@@ -14,7 +14,7 @@ import { FormTextField } from '../../components/form-text-field';
 import { VehicleDialog } from '../../components/vehicle-dialog';
 import { useSaveDriver } from '../../lib/api/drivers';
 import { useTerms } from '../../lib/terms';
-import { languagesQuery } from './api/languages';
+import { languagesQuery } from '../../lib/api/languages';
 import { VehiclePicker, type VehicleOption } from './vehicle-picker';
 
 /** The form's raw values: text fields hold strings until the schema parses them. */

@@ -15,7 +15,7 @@ import {
   useDriverImport,
 } from '../../lib/api/drivers';
 import { useTerms } from '../../lib/terms';
-import { languagesQuery } from './api/languages';
+import { languagesQuery } from '../../lib/api/languages';
 import { DriverDetailsDialog } from './driver-details-dialog';
 import { DriverDialog } from './driver-dialog';
 

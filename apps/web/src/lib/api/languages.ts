@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ZLanguage } from '@fleet/contract';
 import { z } from 'zod';
-import { api } from '../../../lib/api/client';
-import { queryRoots } from '../../../lib/query-keys';
+import { api } from './client';
+import { queryRoots } from '../query-keys';
 
-/** The languages a driver's app can speak (the drivers list and the driver dialog). */
+/** The languages a driver's app can speak (the drivers screen, and the language of a notification). */
 export const languagesQuery = () =>
   queryOptions({
     queryKey: queryRoots.languages,
