@@ -50,6 +50,8 @@ import { adminRoutes } from './modules/admins/routes.ts';
 import { tenantRoutes } from './modules/tenants/routes.ts';
 import { driverAppRoutes } from './modules/driver-app/routes.ts';
 import { eventRoutes, type TLiveTimings } from './modules/events/routes.ts';
+import { exportRoutes } from './modules/exports/routes.ts';
+import type { TExportRunnerOptions } from './modules/exports/service.ts';
 import pkg from '../package.json' with { type: 'json' };
 
 export interface RegisteredRoute {
@@ -84,6 +86,8 @@ export interface BuildAppOptions {
   storage?: Storage;
   /** The event stream's heartbeat and session check intervals; tests shorten them. */
   liveTimings?: Partial<TLiveTimings>;
+  /** The background exports' chunk size and concurrency; tests shrink them and listen to progress. */
+  exportRunner?: Partial<TExportRunnerOptions>;
 }
 
 /** Builds the whole application (API, docs, web app) without listening: `main.ts` and tests use it. */
@@ -97,6 +101,7 @@ export async function buildApp({
   authenticators = [],
   storage,
   liveTimings,
+  exportRunner,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withSafeLogging(logger),
@@ -215,6 +220,7 @@ export async function buildApp({
   await app.register(geoRoutes, deps);
   await app.register(driverAppRoutes, deps);
   await app.register(eventRoutes, { ...deps, liveTimings });
+  await app.register(exportRoutes, { ...deps, exportRunner });
 
   await app.register(driverAppWebPlugin, { distDir: config.driverDistDir });
   await app.register(webAppPlugin, {

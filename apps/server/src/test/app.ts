@@ -88,7 +88,11 @@ async function freshDatabase(): Promise<{ database: Database; url?: string; drop
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  { logger, liveTimings }: Pick<BuildAppOptions, 'logger' | 'liveTimings'> = {},
+  {
+    logger,
+    liveTimings,
+    exportRunner,
+  }: Pick<BuildAppOptions, 'logger' | 'liveTimings' | 'exportRunner'> = {},
 ): Promise<TestApp> {
   // A private data folder: the outbox of unsent mail lands there, never in the repository.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-test-'));
@@ -109,6 +113,7 @@ export async function createTestApp(
     events,
     positions,
     liveTimings,
+    exportRunner,
     authenticators: [testAuthenticator],
   });
   await app.ready();

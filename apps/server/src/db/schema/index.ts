@@ -7,3 +7,4 @@ export * from './content.ts';
 export * from './idempotency.ts';
 export * from './exceptions.ts';
 export * from './records.ts';
+export * from './exports.ts';
