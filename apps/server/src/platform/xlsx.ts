@@ -123,16 +123,6 @@ export async function* inChunks<Row>(rows: Row[], size = 1000): AsyncIterable<Ro
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
 }
 
-export async function sendXlsx<Row>(
-  reply: FastifyReply,
-  fileName: string,
-  columns: XlsxColumn<Row>[],
-  rows: Row[],
-): Promise<FastifyReply> {
-  const body = await buildXlsx(fileName.replace(/\.xlsx$/, ''), columns, rows);
-  return xlsxHeaders(reply, fileName).send(body);
-}
-
 export interface ExportArea<Row, F extends z.ZodObject = z.ZodObject<Record<string, never>>> {
   /** e.g. '/api/v1/drivers/export' */
   url: string;
@@ -164,7 +154,7 @@ export function registerExport<Row, F extends z.ZodObject = z.ZodObject<Record<s
     async (request, reply) => {
       const query = request.query as z.infer<F> & { search?: string };
       const rows = await area.load(request, query.search, query);
-      return sendXlsx(reply, area.fileName, area.columns, rows);
+      return sendXlsxStream(reply, area.fileName, area.columns, inChunks(rows));
     },
   );
 }
