@@ -13,6 +13,7 @@ import {
   taskPhotos,
 } from '../db/schema/index.ts';
 import { newStorageKey, type Storage } from '../platform/storage.ts';
+import { buildXlsx } from '../platform/xlsx.ts';
 
 // One tenant's data seen through the database itself, for the tenant-isolation test: a fingerprint
 // of its rows, the references that cross from one tenant to another, and a marker planted in its text
@@ -195,9 +196,10 @@ export async function plantRecords(
     db,
     sql`select id from admins where tenant_id = ${tenantId} and not archived order by id`,
   );
+  const exportFile = await buildXlsx('Trips', [{ header: 'Note', value: (row: string) => row }], [text]);
   for (const admin of admins) {
     const exportKey = newStorageKey('exports', tenantId, [], XLSX_TYPE);
-    if (options.storage) await options.storage.put(exportKey, PLANTED_PDF, XLSX_TYPE);
+    if (options.storage) await options.storage.put(exportKey, exportFile, XLSX_TYPE);
     await db.insert(exportJobs).values({
       tenantId,
       adminId: admin.id,
@@ -208,7 +210,7 @@ export async function plantRecords(
       rowsTotal: 1,
       fileName: `${text}.xlsx`,
       storageKey: exportKey,
-      bytes: PLANTED_PDF.byteLength,
+      bytes: exportFile.byteLength,
       finishedDate: created,
       expiresDate: new Date(created.getTime() + 86_400_000),
     });

@@ -174,6 +174,7 @@ export function createExportRunner(options: TExportRunnerOptions): ExportRunner 
   const chunkSize = options.chunkSize ?? TRIP_EXPORT_CHUNK;
   const running = new Set<Promise<void>>();
   let claiming = false;
+  let kickedAgain = false;
   let stopped = false;
 
   /** Takes the oldest queued job, if any; no other server can take it too. */
@@ -250,18 +251,25 @@ export function createExportRunner(options: TExportRunnerOptions): ExportRunner 
   }
 
   async function startQueued(): Promise<void> {
-    if (claiming) return;
+    // One claiming loop at a time; a kick meanwhile (a job queued after the loop found none) runs it again.
+    if (claiming) {
+      kickedAgain = true;
+      return;
+    }
     claiming = true;
     try {
-      while (!stopped && running.size < concurrency) {
-        const job = await claim();
-        if (!job) break;
-        const work: Promise<void> = run(job).finally(() => {
-          running.delete(work);
-          if (!stopped) kick();
-        });
-        running.add(work);
-      }
+      do {
+        kickedAgain = false;
+        while (!stopped && running.size < concurrency) {
+          const job = await claim();
+          if (!job) break;
+          const work: Promise<void> = run(job).finally(() => {
+            running.delete(work);
+            if (!stopped) kick();
+          });
+          running.add(work);
+        }
+      } while (kickedAgain && !stopped);
     } finally {
       claiming = false;
     }
