@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { ACCOUNTS, signIn } from './helpers';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -206,5 +207,29 @@ test.describe('trips', () => {
     expect(download.suggestedFilename()).toBe(`trip-${id}.pdf`);
     const pdf = await fs.readFile(await download.path());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  test('[ADMIN][TRIP_EXPORT]: admin exports the listed range and receives a spreadsheet of its trips', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.delivery);
+    const firstPage = page.waitForResponse((r) => r.url().includes('/api/trip/get-all-trips') && r.ok());
+    await page.goto('/trips');
+    const body = (await (await firstPage).json()) as { data: { trips: { id: number }[] } };
+    const listed = body.data.trips.map((t) => t.id);
+    expect(listed.length).toBeGreaterThan(0);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('Trips.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['ID', 'Driver', 'Origin']);
+    const ids = sheet.getColumn(1).values.slice(2);
+    for (const id of listed) expect(ids).toContain(id);
+    // A range small enough for a direct download opens no background export.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });

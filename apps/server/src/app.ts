@@ -53,6 +53,8 @@ import { driverAppRoutes } from './modules/driver-app/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createPushSender } from './platform/web-push.ts';
 import { eventRoutes, type TLiveTimings } from './modules/events/routes.ts';
+import { exportRoutes } from './modules/exports/routes.ts';
+import type { TExportRunnerOptions } from './modules/exports/service.ts';
 import pkg from '../package.json' with { type: 'json' };
 
 export interface RegisteredRoute {
@@ -89,6 +91,8 @@ export interface BuildAppOptions {
   liveTimings?: Partial<TLiveTimings>;
   /** The TLS agent Web Push uses; tests trust their stand-in push service's certificate with it. */
   pushAgent?: HttpsAgent;
+  /** The background exports' chunk size and concurrency; tests shrink them and listen to progress. */
+  exportRunner?: Partial<TExportRunnerOptions>;
 }
 
 /** Builds the whole application (API, docs, web app) without listening: `main.ts` and tests use it. */
@@ -103,6 +107,7 @@ export async function buildApp({
   storage,
   liveTimings,
   pushAgent,
+  exportRunner,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withSafeLogging(logger),
@@ -225,6 +230,7 @@ export async function buildApp({
   await app.register(driverAppRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(eventRoutes, { ...deps, liveTimings });
+  await app.register(exportRoutes, { ...deps, exportRunner });
 
   await app.register(driverAppWebPlugin, { distDir: config.driverDistDir });
   await app.register(webAppPlugin, {

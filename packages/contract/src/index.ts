@@ -27,3 +27,4 @@ export * from './refuels.ts';
 export * from './accidents.ts';
 export * from './driver-files.ts';
 export * from './notifications.ts';
+export * from './exports.ts';

@@ -25,6 +25,8 @@ export interface Storage {
   readonly kind: 'local' | 's3';
   /** Writes (or replaces) the file under `key`. */
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
+  /** Writes (or replaces) the file under `key` with a file on disk, streamed: a large export is never held in memory. */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The file as a stream, or null when there is none. */
   get(key: string): Promise<TStoredFile | null>;
   /** Removes the file; a missing file is no error. */
@@ -107,6 +109,18 @@ export function localStorage(root: string): Storage {
         throw error;
       }
     },
+    async putFile(key, source) {
+      const file = fileOf(key);
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${randomUUID()}.part`;
+      try {
+        await fsp.copyFile(source, temporary, fs.constants.COPYFILE_EXCL);
+        await fsp.rename(temporary, file);
+      } catch (error) {
+        await fsp.rm(temporary, { force: true });
+        throw error;
+      }
+    },
     async get(key) {
       const file = fileOf(key);
       try {
@@ -171,6 +185,20 @@ export function s3Storage(config: Extract<TStorageConfig, { kind: 's3' }>): Stor
           Body: data,
           ContentType: contentType,
           ContentLength: data.byteLength,
+        }),
+      );
+    },
+    async putFile(key, file, contentType) {
+      const Key = checkedKey(key);
+      const { sdk, client } = await connect();
+      const { size } = await fsp.stat(file);
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket,
+          Key,
+          Body: fs.createReadStream(file),
+          ContentType: contentType,
+          ContentLength: size,
         }),
       );
     },

@@ -10,6 +10,7 @@ import { createStorage } from './storage.ts';
 import {
   crossTenantReferences,
   MARKED_NUMBERS,
+  plantedExport,
   plantMarker,
   plantRecords,
   plantTaskPhoto,
@@ -137,6 +138,7 @@ type Entity =
   | 'task_photos'
   | 'record_photos'
   | 'driver_files'
+  | 'export_jobs'
   | 'exceptions';
 type Ids = Record<Entity, number | null>;
 
@@ -195,6 +197,8 @@ const ENTITY_OF_ROUTE: [RegExp, Entity][] = [
   [/^\/api\/(student|v1\/students)\//, 'students'],
   [/^\/api\/v1\/school-bus\/students\//, 'students'],
   [/^\/api\/v1\/exceptions\//, 'exceptions'],
+  // A background export: its admin's own (the walker's), refused to everyone else.
+  [/^\/api\/v1\/exports\//, 'export_jobs'],
   [/^\/api\/bus-request\//, 'vehicle_requests'],
 ];
 
@@ -516,6 +520,7 @@ async function pickIds(tenantId: number, exceptAdmin: number | null): Promise<Id
       sql`select id from vehicle_requests where tenant_id = ${tenantId} and status <> 0 order by id limit 1`,
     ),
     guardians: await live('guardians'),
+    export_jobs: await plantedExport(t.database.db, tenantId, exceptAdmin),
     exceptions: await first(
       sql`select id from exceptions where tenant_id = ${tenantId} and withdrawn_date is null order by id limit 1`,
     ),

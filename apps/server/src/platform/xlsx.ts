@@ -1,3 +1,4 @@
+import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,29 +21,106 @@ export async function buildXlsx<Row>(
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({
-    header: c.header,
-    key: String(i),
-    width: c.width ?? Math.max(12, c.header.length + 2),
-    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
-  }));
+  sheet.columns = sheetColumns(columns);
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) sheet.addRow(columns.map((c) => c.value(row)));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export async function sendXlsx<Row>(
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Column settings of a sheet: header, width and number format. */
+const sheetColumns = <Row>(columns: XlsxColumn<Row>[]) =>
+  columns.map((c, i) => ({
+    header: c.header,
+    key: String(i),
+    width: c.width ?? Math.max(12, c.header.length + 2),
+    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+  }));
+
+/** Resolves once `output` has room again (or has closed): rows are not produced faster than they leave. */
+function roomIn(output: Writable): Promise<void> {
+  if (!output.writableNeedDrain || output.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      output.off('drain', done);
+      output.off('close', done);
+      resolve();
+    };
+    output.on('drain', done);
+    output.on('close', done);
+  });
+}
+
+/**
+ * Writes a one-sheet `.xlsx` (the same sheet `buildXlsx` makes) to `output` as its rows arrive,
+ * with ExcelJS's streaming writer: each chunk of rows is written and forgotten, so memory stays flat
+ * whatever the number of rows. Strings are written inline (no shared-strings table kept in memory).
+ * After each chunk it waits until `output` has room; `onRows` hears how many rows are written.
+ * Stops early, without error, when `output` is destroyed (the client went away).
+ */
+export async function writeXlsxStream<Row>(
+  output: Writable,
+  sheetName: string,
+  columns: XlsxColumn<Row>[],
+  chunks: AsyncIterable<Row[]>,
+  onRows?: (written: number) => Promise<void> | void,
+): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = sheetColumns(columns);
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  let written = 0;
+  for await (const rows of chunks) {
+    if (output.destroyed) return written;
+    for (const row of rows) sheet.addRow(columns.map((c) => c.value(row))).commit();
+    written += rows.length;
+    await onRows?.(written);
+    await roomIn(output);
+  }
+  sheet.commit();
+  await workbook.commit();
+  return written;
+}
+
+/** The headers of an `.xlsx` download named `fileName`. */
+function xlsxHeaders(reply: FastifyReply, fileName: string): FastifyReply {
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store');
+}
+
+/**
+ * Answers an `.xlsx` written while it is sent: the rows come in chunks (read from the database a
+ * chunk at a time) and leave as they are written. Anything that must refuse the export (a bad
+ * filter, too many rows) must be checked before: once the first byte is sent, a failure can only
+ * cut the download short (it is logged).
+ */
+export function sendXlsxStream<Row>(
   reply: FastifyReply,
   fileName: string,
   columns: XlsxColumn<Row>[],
-  rows: Row[],
-): Promise<FastifyReply> {
-  const body = await buildXlsx(fileName.replace(/\.xlsx$/, ''), columns, rows);
-  return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
+  chunks: AsyncIterable<Row[]>,
+): FastifyReply {
+  const body = new PassThrough();
+  writeXlsxStream(body, fileName.replace(/\.xlsx$/, ''), columns, chunks).catch((err: unknown) => {
+    reply.log.error({ err }, 'the export failed while it was sent');
+    body.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return xlsxHeaders(reply, fileName).send(body);
+}
+
+/** Rows in chunks of `size`, for `sendXlsxStream` (rows already in memory: a small list). */
+export async function* inChunks<Row>(rows: Row[], size = 1000): AsyncIterable<Row[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
 }
 
 export interface ExportArea<Row, F extends z.ZodObject = z.ZodObject<Record<string, never>>> {
@@ -76,7 +154,7 @@ export function registerExport<Row, F extends z.ZodObject = z.ZodObject<Record<s
     async (request, reply) => {
       const query = request.query as z.infer<F> & { search?: string };
       const rows = await area.load(request, query.search, query);
-      return sendXlsx(reply, area.fileName, area.columns, rows);
+      return sendXlsxStream(reply, area.fileName, area.columns, inChunks(rows));
     },
   );
 }

@@ -88,7 +88,12 @@ async function freshDatabase(): Promise<{ database: Database; url?: string; drop
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  { logger, liveTimings, pushAgent }: Pick<BuildAppOptions, 'logger' | 'liveTimings' | 'pushAgent'> = {},
+  {
+    logger,
+    liveTimings,
+    pushAgent,
+    exportRunner,
+  }: Pick<BuildAppOptions, 'logger' | 'liveTimings' | 'pushAgent' | 'exportRunner'> = {},
 ): Promise<TestApp> {
   // A private data folder: the outbox of unsent mail lands there, never in the repository.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-test-'));
@@ -110,6 +115,7 @@ export async function createTestApp(
     positions,
     liveTimings,
     pushAgent,
+    exportRunner,
     authenticators: [testAuthenticator],
   });
   await app.ready();

@@ -2,8 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
 // Tables that change on every request for reasons of their own: session clocks, sign-in counters,
-// and the log of change events, which the relay writes just after an earlier write's answer.
-const VOLATILE = new Set(['sessions', 'login_failures', 'change_events', '__drizzle_migrations']);
+// the log of change events, which the relay writes just after an earlier write's answer, and the
+// background exports, whose progress the server writes while it runs a job an earlier call started.
+const VOLATILE = new Set([
+  'sessions',
+  'login_failures',
+  'change_events',
+  'export_jobs',
+  '__drizzle_migrations',
+]);
 
 /**
  * One text per table summarising its rows, so a test can prove that a refused request changed

@@ -1,10 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   accidents,
   dieselTanks,
   driverFiles,
   driverLocations,
+  exportJobs,
   fines,
   guardians,
   notifications,
@@ -14,6 +15,7 @@ import {
   taskPhotos,
 } from '../db/schema/index.ts';
 import { newStorageKey, type Storage } from '../platform/storage.ts';
+import { buildXlsx } from '../platform/xlsx.ts';
 
 // One tenant's data seen through the database itself, for the tenant-isolation test: a fingerprint
 // of its rows, the references that cross from one tenant to another, and a marker planted in its text
@@ -213,6 +215,30 @@ export async function plantRecords(
     p256dh: text,
     auth: text,
   });
+  // A finished background export of each live admin (each sees their own only), its file stored.
+  const admins = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from admins where tenant_id = ${tenantId} and not archived order by id`,
+  );
+  const exportFile = await buildXlsx('Trips', [{ header: 'Note', value: (row: string) => row }], [text]);
+  for (const admin of admins) {
+    const exportKey = newStorageKey('exports', tenantId, [], XLSX_TYPE);
+    if (options.storage) await options.storage.put(exportKey, exportFile, XLSX_TYPE);
+    await db.insert(exportJobs).values({
+      tenantId,
+      adminId: admin.id,
+      kind: 'trips',
+      filter: {},
+      status: 'done',
+      rowsWritten: 1,
+      rowsTotal: 1,
+      fileName: `${text}.xlsx`,
+      storageKey: exportKey,
+      bytes: exportFile.byteLength,
+      finishedDate: created,
+      expiresDate: new Date(created.getTime() + 86_400_000),
+    });
+  }
   await db
     .insert(driverLocations)
     .values({ tenantId, driverId, lat: numbers.lat, lon: numbers.lon, recordedAt: created, source: 'app' });
@@ -240,6 +266,25 @@ export async function plantRecords(
     })
     .returning({ id: guardians.id });
   await db.insert(studentGuardians).values({ tenantId, studentId: student!.id, guardianId: guardian!.id });
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The background export of `adminId` planted by `plantRecords`, or null. */
+export async function plantedExport(
+  db: Db,
+  tenantId: number,
+  adminId: number | null,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: exportJobs.id })
+    .from(exportJobs)
+    .where(
+      and(eq(exportJobs.tenantId, tenantId), adminId === null ? undefined : eq(exportJobs.adminId, adminId)),
+    )
+    .orderBy(exportJobs.id)
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** A one-page blank PDF (readers open it), the driver file planted. */

@@ -48,6 +48,8 @@ export const queryRoots = {
   landingSections: ['landing-sections'],
   contactRequests: ['contact-requests'],
   notifications: ['notifications'],
+  /** Background exports (the export progress dialog). */
+  exports: ['exports'],
 } as const satisfies Record<string, QueryKey>;
 
 /**

@@ -8,3 +8,4 @@ export * from './idempotency.ts';
 export * from './exceptions.ts';
 export * from './records.ts';
 export * from './notifications.ts';
+export * from './exports.ts';

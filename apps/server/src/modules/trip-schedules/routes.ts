@@ -14,7 +14,7 @@ import { tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { sendXlsx } from '../../platform/xlsx.ts';
+import { inChunks, sendXlsxStream } from '../../platform/xlsx.ts';
 import {
   addSchedule,
   archiveSchedule,
@@ -103,11 +103,11 @@ export const tripScheduleRoutes: ModuleRoutes = async (app, deps) => {
       },
     },
     async (r, reply) =>
-      sendXlsx(
+      sendXlsxStream(
         reply,
         'Scheduled trips.xlsx',
         SCHEDULE_EXPORT_COLUMNS,
-        await schedulesForExport(tenantContext(r, deps), r.query.search),
+        inChunks(await schedulesForExport(tenantContext(r, deps), r.query.search)),
       ),
   );
 };

@@ -72,10 +72,14 @@ export async function searchedRefs(db: Db, tenantId: number, search: string) {
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
   return { driverIds: ids(driverRows), warehouseIds: ids(warehouseRows), typeIds: ids(typeRows) };
 }
-type TSearchedRefs = Awaited<ReturnType<typeof searchedRefs>>;
+export type TSearchedRefs = Awaited<ReturnType<typeof searchedRefs>>;
 
 /** The trips' own conditions: the search arrives as the ids of what it names. */
-function tripWhere(tenantId: number, f: TTripFilter, refs: TSearchedRefs | undefined): SQL | undefined {
+export function tripWhere(
+  tenantId: number,
+  f: TTripFilter,
+  refs: TSearchedRefs | undefined,
+): SQL | undefined {
   return and(
     eq(trips.tenantId, tenantId),
     live,

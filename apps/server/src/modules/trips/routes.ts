@@ -20,6 +20,7 @@ import {
   ZTripSave,
   ZTripsOfDriverRequest,
   zId,
+  EXPORT_LIMIT,
 } from '@fleet/contract';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/context.ts';
@@ -27,7 +28,8 @@ import type { ModuleRoutes } from '../../platform/deps.ts';
 import { sendStoredFile } from '../../platform/storage.ts';
 import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
 import { ACCESS } from '../../platform/principal.ts';
-import { sendXlsx } from '../../platform/xlsx.ts';
+import { sendXlsxStream } from '../../platform/xlsx.ts';
+import { checkDirectTripExport, tripExportChunks } from './export.ts';
 import {
   addTrip,
   archiveTrip,
@@ -37,7 +39,6 @@ import {
   TRIP_EXPORT_COLUMNS,
   tripDetails,
   tripReportPdf,
-  tripsForExport,
   tripsOfDay,
   tripsOfDriver,
   taskPhotoFile,
@@ -258,7 +259,7 @@ export const tripRoutes: ModuleRoutes = async (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'Every trip planned in the date range matching the search, as an .xlsx file',
+        summary: `Every trip planned in the date range matching the search, as an .xlsx file (at most ${EXPORT_LIMIT.toLocaleString('en-US')} trips; a larger range answers 409 and goes to POST /api/v1/exports)`,
         querystring: z.object({
           fdate: zDateBound().optional(),
           tdate: zDateBound().optional(),
@@ -266,12 +267,10 @@ export const tripRoutes: ModuleRoutes = async (app, deps) => {
         }),
       },
     },
-    async (r, reply) =>
-      sendXlsx(
-        reply,
-        'Trips.xlsx',
-        TRIP_EXPORT_COLUMNS,
-        await tripsForExport(tenantContext(r, deps), r.query),
-      ),
+    async (r, reply) => {
+      const ctx = tenantContext(r, deps);
+      await checkDirectTripExport(ctx, r.query);
+      return sendXlsxStream(reply, 'Trips.xlsx', TRIP_EXPORT_COLUMNS, tripExportChunks(ctx, r.query));
+    },
   );
 };

@@ -1,5 +1,6 @@
 import {
   defaultTripRange,
+  EXPORT_LIMIT as DIRECT_EXPORT_LIMIT,
   DRIVER_TRIPS_UNPAGED_LIMIT,
   MESSAGES,
   NAMAT_TYPE,
@@ -81,11 +82,13 @@ export {
   taskPhotoUrl,
 } from './execution.ts';
 export type { TCompleteTask, TFix, TPhotoKind, TTaskPhotoUpload } from './execution.ts';
+// The export: the range's trips in keyset chunks (direct and background exports).
+export { checkDirectTripExport, countTripsForExport, TRIP_EXPORT_CHUNK, tripExportChunks } from './export.ts';
 export type { TNewTrip, TParsedStop, TStopPlan, TTripHeader, TTripToInsert, TTripValues };
 export type { TTaskPlan, TTripStop } from './plan.ts';
 
-/** Rows a list or an export may hold at most (the export of a month of a large fleet fits). */
-const EXPORT_LIMIT = 20_000;
+/** Rows a list may hold at most (the direct export's limit: a month of a large fleet fits). */
+const EXPORT_LIMIT = DIRECT_EXPORT_LIMIT;
 const PICKER_LIMIT = 50;
 
 const utc = (d: Date | null) => (d ? toUtcString(d) : null);
@@ -208,7 +211,7 @@ function toTripRow(t: TTripDetails, pictures: TIncidentPictures): TTripRow {
 }
 
 /** The API rows of these trips, in the order of the ids; their incidents' pictures read once for all. */
-async function tripRows(ctx: TTenantContext, ids: number[]): Promise<TTripRow[]> {
+export async function tripRows(ctx: TTenantContext, ids: number[]): Promise<TTripRow[]> {
   const trips = await loadTrips(ctx.db, ctx.tenantId, ids);
   const [fines, accidents] = await Promise.all([
     picturesOf(
@@ -226,7 +229,7 @@ async function tripRows(ctx: TTenantContext, ids: number[]): Promise<TTripRow[]>
 }
 
 /** The trips date filter: both bounds given or defaulted (first of the month to tomorrow). */
-function tripRange(fdate: string | undefined, tdate: string | undefined) {
+export function tripRange(fdate: string | undefined, tdate: string | undefined) {
   const fallback = defaultTripRange();
   const from = rangeStart(fdate ?? fallback.fdate);
   const to = rangeEnd(tdate ?? fallback.tdate);

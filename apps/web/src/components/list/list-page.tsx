@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/Add';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { ExportButton } from '../export-button';
+import { ExportButton, type ExportButtonProps } from '../export-button';
 import { ImportDialog, type ImportDialogProps } from '../import-dialog';
 import { PAGE_SX, PAGE_TITLE_ID, PageHeader } from '../page-header';
 import { ListBody } from './list-view';
@@ -24,6 +24,8 @@ export interface ListPageMore {
     path: string;
     fileName: string;
     query?: (params: TListParams) => Record<string, string | undefined>;
+    /** Exported in the background when over the direct export's limit (see ExportButton). */
+    background?: ExportButtonProps['background'];
   };
   /** Import button and dialog; `onImported` refreshes what an import changed. */
   importFile?: Pick<ImportDialogProps, 'title' | 'columns' | 'previewPath' | 'importPath' | 'onImported'>;
@@ -72,6 +74,7 @@ export const ListPage: ListComponent<ListPageMore> = function ListPage<
             fileName={exportFile.fileName}
             search={list.params.search}
             query={exportFile.query?.(list.params)}
+            background={exportFile.background}
           />
         )}
         {importFile && (

@@ -193,6 +193,7 @@ export function TripsPage() {
       exportFile={{
         path: TRIPS_EXPORT_PATH,
         fileName: `${title}.xlsx`,
+        background: { kind: 'trips', noun: title.toLowerCase() },
         query: ({ range: days }) => {
           const { fdate, tdate } = tripRangeBounds(days);
           return { fdate: fdate || undefined, tdate: tdate || undefined };
