@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { LIST_EXACT_COUNT } from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
 import { stopColumns, taskColumns, type TStopPlan, type TTaskPlan } from '../../db/planned-stops.ts';
@@ -19,6 +19,7 @@ import { refColumns, refJoins } from '../../db/trip-refs.ts';
 import type { TNewTrip, TTripStop, TTripToInsert } from './plan.ts';
 import { anyId, groupBy, noneOfIds } from '../../db/id-lists.ts';
 import type { TListCursor, TListKey } from '../../db/list-cursor.ts';
+import { plannedRows } from '../../db/bounded-count.ts';
 
 // ---------- Lookups of the things a trip points at ----------
 
@@ -83,14 +84,26 @@ function tripWhere(tenantId: number, f: TTripFilter, refs: TSearchedRefs | undef
     f.from ? sql`${planned} >= ${f.from.toISOString()}::timestamptz` : undefined,
     f.to ? sql`${planned} < ${f.to.toISOString()}::timestamptz` : undefined,
     f.driverId ? eq(trips.driverId, f.driverId) : undefined,
-    refs
-      ? or(
-          anyId(trips.driverId, refs.driverIds),
-          anyId(trips.warehouseId, refs.warehouseIds),
-          anyId(trips.typeId, refs.typeIds),
-        )
-      : undefined,
+    refs ? searchedBy(refs) : undefined,
   );
+}
+
+/**
+ * Trips that point at a driver, origin or type the search names. Only what it names is asked (a
+ * search naming one driver is `driver_id = $1`, which the driver's planned-time index answers in
+ * order); nothing named matches no trip.
+ */
+function searchedBy(refs: TSearchedRefs): SQL {
+  const arms = (
+    [
+      [trips.driverId, refs.driverIds],
+      [trips.warehouseId, refs.warehouseIds],
+      [trips.typeId, refs.typeIds],
+    ] as const
+  ).flatMap(([column, ids]) =>
+    ids.length === 0 ? [] : ids.length === 1 ? [eq(column, ids[0]!)] : [anyId(column, ids)],
+  );
+  return or(...arms) ?? sql`false`;
 }
 
 /** Where a page starts: skip `offset` rows, or take the rows after (or before) a row's place. */
@@ -145,16 +158,6 @@ export function tripListQueries(
 /** The search's referenced ids, or undefined without a search. */
 const refsOf = (db: Db, tenantId: number, search: string | undefined) =>
   search ? searchedRefs(db, tenantId, search) : Promise.resolve(undefined);
-
-/** How many rows the planner expects `query` to answer (its estimate; no row is read). */
-async function plannedRows(db: Db, query: SQLWrapper): Promise<number> {
-  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as
-    { rows: Record<string, unknown>[] } | Record<string, unknown>[];
-  const rows = Array.isArray(result) ? result : result.rows;
-  const plan = Object.values(rows[0] ?? {})[0];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
-  return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
-}
 
 /** One page of a trips list: its ids in the list's order, how many match, and where its neighbours start. */
 export interface TTripIdPage {
