@@ -262,4 +262,6 @@ console.log(
 );
 console.log('|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of exportRows) console.log(row);
+// The load's keep-alive connections would hold the server's close open.
+t.app.server.closeAllConnections();
 await t.close();
