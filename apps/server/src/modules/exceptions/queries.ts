@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   gt,
@@ -456,7 +455,10 @@ export async function exceptionsPage(
 ): Promise<{ rows: TListRow[]; total: number; exact: boolean }> {
   const where = listWhere(tenantId, filter);
   const matching = () => {
-    const q = db.select({ one: sql`1` }).from(exceptions).$dynamic();
+    const q = db
+      .select({ one: sql`1` })
+      .from(exceptions)
+      .$dynamic();
     return (filter.driverName ? q.leftJoin(drivers, joins(tenantId).driver) : q).where(where);
   };
   const [counted, rows] = await Promise.all([
