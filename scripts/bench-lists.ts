@@ -1,20 +1,25 @@
 // `npm run bench:lists`: how the trips lists answer as a tenant's trips grow. Builds the app in-process
 // (as the tests do: a fresh database on the PostgreSQL server of BENCH_DATABASE_URL, or in-memory
 // PGlite without it), listens on a loopback port, signs in as the demo delivery admin, then for each
-// size of BENCH_SIZES (default 10,000 and 100,000 trips of that tenant, plus as many again across the
-// other demo tenants) makes the trips by SQL, one every 10.5 minutes back from today, and sends each
-// call of the lists BENCH_REQUESTS times over BENCH_CONNECTIONS concurrent connections. Prints p50 and
-// p99 per call and size as a Markdown table. Do not run 1M on a shared machine.
+// size of BENCH_SIZES (default 10,000 and 100,000 trips of that tenant, each with three stops of one
+// task; plus as many again across BENCH_OTHER_TENANTS other tenants, made for the run) makes the trips
+// by SQL, spread over the two years back from today (denser as the size grows), and sends each call of the
+// lists BENCH_REQUESTS times over BENCH_CONNECTIONS concurrent connections, then the export of 30
+// days BENCH_EXPORTS times one after another, sampling the process's memory. Prints p50, p99 and
+// requests/s per call and size, the ratio of the largest size to the smallest, and the export's
+// time and memory growth, as Markdown. 1,000,000 takes minutes to make (PostgreSQL only).
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { createTestApp, DEMO } from '../apps/server/src/test/app.ts';
 import { rowsOf } from '../apps/server/src/test/tenant-data.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const EXPORTS = Number(process.env.BENCH_EXPORTS ?? 3);
+const OTHER_TENANTS = Number(process.env.BENCH_OTHER_TENANTS ?? 20);
 const TENANT = DEMO.delivery.tenantId;
-const OTHERS = [DEMO.school.tenantId, DEMO.namat.tenantId];
 
 if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
 else delete process.env.TEST_DATABASE_URL;
@@ -26,50 +31,91 @@ const cookie = await t.login(DEMO.delivery.email, DEMO.delivery.password);
 const db = t.database.db;
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+/** The other tenants the table also holds trips of, made for the run (no drivers: their trips name none). */
+const others = await rowsOf<{ id: number }>(
+  db,
+  sql`insert into tenants (name, type) select 'Bench tenant ' || g, 'delivery'
+      from generate_series(1, ${OTHER_TENANTS}) g returning id`,
+);
+const OTHERS = others.map((r) => Number(r.id));
 const [firstDriver] = await rowsOf<{ id: number; lname: string }>(
   db,
   sql`select id, lname from drivers where tenant_id = ${TENANT} and archived = false order by id limit 1`,
 );
 if (!firstDriver) throw new Error('the demo has no driver');
 
-/** Trips of `tenantId` numbered from `from` (exclusive) to `to`, planned 10.5 minutes apart back from now. */
-async function makeTrips(tenantId: number, from: number, to: number) {
+/** The largest trip id so far: the stops and tasks made next are those of the trips made after it. */
+const lastTripId = async () =>
+  Number((await rowsOf<{ id: number }>(db, sql`select coalesce(max(id), 0) as id from trips`))[0]!.id);
+
+/**
+ * Trips of the tenant numbered from `from` (exclusive) to `to`, spread evenly over the two years
+ * back from now (each size's trips are two years of a fleet: a million is ~1,370 a day, 41,000 in 30
+ * days), each with three stops of one task; the drivers, origins and types of the tenant in turn.
+ */
+async function makeTrips(from: number, to: number) {
   if (to <= from) return;
+  const before = await lastTripId();
   await db.execute(sql`
     insert into trips (tenant_id, driver_id, warehouse_id, type_id, start_date, note, created_date)
-    select ${tenantId},
-      (select id from drivers d where d.tenant_id = ${tenantId} order by id offset (g % 20) limit 1),
-      (select id from warehouses w where w.tenant_id = ${tenantId} order by id offset (g % 3) limit 1),
-      (select id from trip_types y where y.tenant_id = ${tenantId} order by id offset (g % 2) limit 1),
-      now() - g * interval '630 seconds', 'bench', now() - g * interval '630 seconds' - interval '1 day'
-    from generate_series(${to}, ${from + 1}, -1) g`);
+    with refs as (
+      select array(select id from drivers where tenant_id = ${TENANT} and archived = false order by id) d,
+        array(select id from warehouses where tenant_id = ${TENANT} order by id) w,
+        array(select id from trip_types where tenant_id = ${TENANT} order by id) y
+    )
+    select ${TENANT}, d[1 + g % cardinality(d)], w[1 + g % cardinality(w)], y[1 + g % cardinality(y)],
+      now() - ((g - ${from})::float8 / ${to - from}) * interval '730 days', 'bench',
+      now() - ((g - ${from})::float8 / ${to - from}) * interval '730 days' - interval '1 day'
+    from refs, generate_series(${to}, ${from + 1}, -1) g`);
   await db.execute(sql`
     insert into trip_destinations (tenant_id, trip_id, position, destination_name, driving_time, staying_time)
     select t.tenant_id, t.id, p, 'Stop ' || p, 20, 5
     from trips t cross join generate_series(0, 2) p
-    where t.tenant_id = ${tenantId} and t.note = 'bench'
-      and not exists (select 1 from trip_destinations d where d.trip_id = t.id)`);
+    where t.id > ${before} and t.tenant_id = ${TENANT}`);
   await db.execute(sql`
     insert into tasks (tenant_id, trip_destination_id, description)
-    select d.tenant_id, d.id, 'Deliver' from trip_destinations d
-    where d.tenant_id = ${tenantId} and not exists (select 1 from tasks k where k.trip_destination_id = d.id)`);
+    select d.tenant_id, d.id, 'Deliver' from trip_destinations d join trips t on t.id = d.trip_id
+    where t.id > ${before} and t.tenant_id = ${TENANT}`);
+}
+
+/** `count` trips across the other tenants, over the same two years in no particular order, one stop each. */
+async function makeOtherTrips(count: number) {
+  if (count <= 0) return;
+  const before = await lastTripId();
+  await db.execute(sql`
+    insert into trips (tenant_id, start_date, note, created_date)
+    select (${sql.param(OTHERS)}::int[])[1 + g % ${OTHERS.length}],
+      now() - ((g::bigint * 7919) % ${count})::float8 / ${count} * interval '730 days', 'bench',
+      now() - ((g::bigint * 7919) % ${count})::float8 / ${count} * interval '730 days' - interval '1 day'
+    from generate_series(1, ${count}) g`);
+  await db.execute(sql`
+    insert into trip_destinations (tenant_id, trip_id, position, destination_name, driving_time, staying_time)
+    select t.tenant_id, t.id, 0, 'Stop', 20, 5 from trips t where t.id > ${before}`);
 }
 
 interface TCall {
   name: string;
   path: string;
   body: object;
+  /** Fewer requests than the others (a call the console no longer makes). */
+  share?: number;
 }
-const calls = (): TCall[] => [
+const twoYears = () => ({ fdate: day(-730), tdate: day(0) });
+const calls = (page500Cursor: string): TCall[] => [
   {
     name: 'get-all-trips, first page, 30 days',
     path: 'trip/get-all-trips?page=1&page_size=10',
     body: { fdate: day(-30), tdate: day(0) },
   },
   {
-    name: 'same, page 500, two years',
+    name: 'same, page 500 by number, two years',
     path: 'trip/get-all-trips?page=500&page_size=10',
-    body: { fdate: day(-730), tdate: day(0) },
+    body: twoYears(),
+  },
+  {
+    name: 'same, page 500 by cursor, two years',
+    path: `trip/get-all-trips?page=500&page_size=10&cursor=${encodeURIComponent(page500Cursor)}`,
+    body: twoYears(),
   },
   {
     name: 'same with a search text, 30 days',
@@ -77,73 +123,145 @@ const calls = (): TCall[] => [
     body: { fdate: day(-30), tdate: day(0), search: firstDriver.lname },
   },
   {
+    name: 'same with a search text, page 500 by number, two years',
+    path: 'trip/get-all-trips?page=500&page_size=10',
+    body: { ...twoYears(), search: firstDriver.lname },
+  },
+  {
     name: 'get-driver-all-trips, 2 years, page 1',
     path: 'trip/get-driver-all-trips?page=1&page_size=10',
     body: { driver_id: firstDriver.id, fdate: day(-730) },
   },
   {
-    name: 'get-driver-all-trips, 2 years, unpaged',
+    name: 'get-driver-all-trips, 2 years, unpaged (newest 2,000 at most)',
     path: 'trip/get-driver-all-trips',
     body: { driver_id: firstDriver.id, fdate: day(-730) },
+    share: 0.25,
   },
 ];
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
+const post = (path: string, body: object) =>
+  fetch(`${base}/api/${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
 async function measure(call: TCall) {
   const latencies: number[] = [];
+  const total = Math.max(CONNECTIONS, Math.round(REQUESTS * (call.share ?? 1)));
   let next = 0;
   let failures = 0;
   const worker = async () => {
-    while (next < REQUESTS) {
+    while (next < total) {
       next += 1;
       const started = performance.now();
-      const res = await fetch(`${base}/api/${call.path}`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify(call.body),
-      });
+      const res = await post(call.path, call.body);
       await res.arrayBuffer();
       if (res.status !== 200) failures += 1;
       latencies.push(performance.now() - started);
     }
   };
+  const started = performance.now();
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rate: total / seconds, failures };
 }
 
+/** The export of the last 30 days, EXPORTS times one after another: time, size, and the process's peak memory growth. */
+async function measureExport() {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const times: number[] = [];
+  let bytes = 0;
+  let status = 0;
+  let file = new ArrayBuffer(0);
+  gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  for (let i = 0; i < EXPORTS; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/v1/trips/export?fdate=${day(-30)}&tdate=${day(0)}`, {
+      headers: { cookie },
+    });
+    file = await res.arrayBuffer();
+    bytes = file.byteLength;
+    status = res.status;
+    times.push(performance.now() - started);
+  }
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  gc?.();
+  // The rows the file holds (its header row left out), to show what was measured.
+  const book = new ExcelJS.Workbook();
+  if (status === 200) await book.xlsx.load(file);
+  return {
+    rows: Math.max(0, (book.worksheets[0]?.rowCount ?? 1) - 1),
+    median: [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!,
+    status,
+    bytes,
+    growth: (peak - baseline) / 2 ** 20,
+    kept: (process.memoryUsage().rss - baseline) / 2 ** 20,
+  };
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 const rows: string[] = [];
+const exportRows: string[] = [];
+const p50s = new Map<string, Map<number, { p50: number; p99: number }>>();
 let made = 0;
 for (const size of SIZES) {
   const started = performance.now();
-  await makeTrips(TENANT, made, size);
+  await makeTrips(made, size);
   // As many again across the other tenants, so the tenant's trips are not the whole table.
-  for (const other of OTHERS) {
-    await makeTrips(other, Math.floor(made / OTHERS.length), Math.floor(size / OTHERS.length));
-  }
+  await makeOtherTrips(size - made);
   made = size;
   await db.execute(sql`vacuum analyze trips`);
   await db.execute(sql`vacuum analyze trip_destinations`);
   await db.execute(sql`vacuum analyze tasks`);
-  console.error(
-    `${size.toLocaleString('en-US')} trips made in ${Math.round(performance.now() - started)} ms`,
-  );
-  for (const call of calls()) {
+  console.error(`${fmt(size)} trips (and as many of others) made in ${fmt(performance.now() - started)} ms`);
+  const page499 = (await (await post('trip/get-all-trips?page=499&page_size=10', twoYears())).json()) as {
+    data: { pagination: { next_cursor: string } };
+  };
+  for (const call of calls(page499.data.pagination.next_cursor)) {
     await measure(call); // a warm-up round, not counted
-    const { p50, p99, failures } = await measure(call);
+    const { p50, p99, rate, failures } = await measure(call);
+    if (!p50s.has(call.name)) p50s.set(call.name, new Map());
+    p50s.get(call.name)!.set(size, { p50, p99 });
     rows.push(
-      `| ${call.name} | ${size.toLocaleString('en-US')} | ${p50.toFixed(0)} ms | ${p99.toFixed(0)} ms |${failures ? ` ${failures} failed` : ''}`,
+      `| ${call.name} | ${fmt(size)} | ${fmt(p50)} ms | ${fmt(p99)} ms | ${rate.toFixed(1)} |${failures ? ` ${failures} failed` : ''}`,
     );
     console.error(rows.at(-1));
   }
+  const ex = await measureExport();
+  exportRows.push(
+    `| ${fmt(size)} | ${ex.status} | ${fmt(ex.rows)} | ${(ex.median / 1000).toFixed(2)} s | ${(ex.bytes / 2 ** 20).toFixed(1)} MB | ${fmt(ex.growth)} MB | ${fmt(ex.kept)} MB |`,
+  );
+  console.error(exportRows.at(-1));
 }
 
 console.log(
-  `Database: ${t.database.driver}; ${CONNECTIONS} connections, ${REQUESTS} requests per call and size.\n`,
+  `Database: ${t.database.driver}; ${CONNECTIONS} connections, ${REQUESTS} requests per call and size; export ${EXPORTS} times in a row.\n`,
 );
-console.log('| call | trips of the tenant | p50 | p99 |');
-console.log('|---|---:|---:|---:|');
+console.log('| call | trips of the tenant | p50 | p99 | requests/s |');
+console.log('|---|---:|---:|---:|---:|');
 for (const row of rows) console.log(row);
+const [smallest, largest] = [SIZES[0]!, SIZES.at(-1)!];
+console.log(`\n| call | p50 ${fmt(largest)} / ${fmt(smallest)} | p99 at ${fmt(largest)} |`);
+console.log('|---|---:|---:|');
+for (const [name, bySize] of p50s) {
+  const [low, high] = [bySize.get(smallest)!, bySize.get(largest)!];
+  console.log(`| ${name} | ${(high.p50 / low.p50).toFixed(2)} | ${fmt(high.p99)} ms |`);
+}
+console.log(
+  '\n| trips of the tenant | export status | rows | median time | file | peak memory growth | kept after |',
+);
+console.log('|---:|---:|---:|---:|---:|---:|---:|');
+for (const row of exportRows) console.log(row);
+// The load's keep-alive connections would hold the server's close open.
+t.app.server.closeAllConnections();
 await t.close();

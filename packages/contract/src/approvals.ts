@@ -88,7 +88,13 @@ export type TApprovalRecord = z.infer<typeof ZApprovalRecord>;
 export const ZApprovalPage = z.object({
   success: z.literal(true),
   data: z.array(ZApprovalRecord),
-  pagination: z.object({ total: z.number().int(), page: z.number().int(), page_size: z.number().int() }),
+  pagination: z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    /** Beyond the spec: false when `total` is an estimate past LIST_EXACT_COUNT (shown "10,000+"). */
+    total_exact: z.boolean().optional(),
+  }),
 });
 export type TApprovalPage = z.infer<typeof ZApprovalPage>;
 
@@ -144,6 +150,8 @@ export const ZOrdersPage = z.object({
     data: z.array(ZOrderRow),
     pagination: z.object({
       total_count: z.number().int(),
+      /** Beyond the spec: false when `total_count` is an estimate past LIST_EXACT_COUNT (shown "10,000+"). */
+      total_exact: z.boolean().optional(),
       page: z.number().int(),
       page_size: z.number().int(),
     }),

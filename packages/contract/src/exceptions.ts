@@ -131,7 +131,13 @@ export type TException = z.infer<typeof ZException>;
 export const ZExceptionPage = z.object({
   success: z.literal(true),
   data: z.array(ZException),
-  pagination: z.object({ total: z.number().int(), page: z.number().int(), page_size: z.number().int() }),
+  pagination: z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    /** Beyond the spec: false when `total` is an estimate past LIST_EXACT_COUNT (shown "10,000+"). */
+    total_exact: z.boolean().optional(),
+  }),
 });
 export type TExceptionPage = z.infer<typeof ZExceptionPage>;
 

@@ -295,14 +295,29 @@ export const ZPagination = z.object({
    * database's estimate (the console shows "10,000+"); left out or true when it is exact.
    */
   total_exact: z.boolean().optional(),
+  /**
+   * Beyond the spec (the trips list): an opaque cursor that asks for the page after this one
+   * (`?cursor=`), null when this page is the last; the next page costs what the first costs.
+   */
+  next_cursor: z.string().nullable().optional(),
+  /** Beyond the spec: a cursor that asks for the page before this one, null on the first page. */
+  prev_cursor: z.string().nullable().optional(),
 });
 /** Rows a list counts exactly; past it the count is estimated, so a count stays cheap at any size. */
 export const LIST_EXACT_COUNT = 10_000;
+/** The longest list cursor a call takes (the server's are far shorter). */
+export const LIST_CURSOR_MAX_LENGTH = 300;
 
 /** `trip/get-all-trips?page=&page_size=` query. */
 export const ZTripPageQuery = z.object({
   page: zPage(),
   page_size: zPageSize(TRIPS_PAGE_SIZE),
+  /**
+   * Beyond the spec: a `next_cursor` or `prev_cursor` of an earlier answer, which asks for the page
+   * after (or before) that answer's rows by their place in the order, not by counting rows; `page`
+   * then only numbers the page for the answer. A cursor of another list, tenant or server is a 400.
+   */
+  cursor: z.string().trim().min(1).max(LIST_CURSOR_MAX_LENGTH).optional(),
   tenant_id: z.string().optional(),
 });
 /**

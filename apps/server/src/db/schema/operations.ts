@@ -135,10 +135,12 @@ export const trips = pgTable(
     index('trips_tenant_idx').on(t.tenantId, t.id),
     index('trips_tenant_driver_start_idx').on(t.tenantId, t.driverId, t.startDate),
     index('trips_tenant_start_idx').on(t.tenantId, t.startDate),
-    // The lists' filter (planned time of live trips) and their order (the id), so a count or a page
-    // of ids reads these indexes only (see modules/trips/queries.ts).
+    // The lists' filter (planned time of live trips) and their order (planned time, then id), so a
+    // count or a page of ids reads these indexes only (see modules/trips/queries.ts). The driver,
+    // origin and type after the id (unique: they do not change the order) let a search's filter be
+    // read from the index too, without visiting every trip of the range in the table.
     index('trips_tenant_planned_idx')
-      .on(t.tenantId, t.plannedDate, t.id)
+      .on(t.tenantId, t.plannedDate, t.id, t.driverId, t.warehouseId, t.typeId)
       .where(sql`${t.archived} = false`),
     index('trips_tenant_driver_planned_idx')
       .on(t.tenantId, t.driverId, t.plannedDate, t.id)

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { boundedCount } from '../../db/bounded-count.ts';
 import { escapeLike } from '../../db/like.ts';
 import { admins, drivers, taskPhotos, tasks, tripDestinations, trips } from '../../db/schema/index.ts';
 import { anyId } from '../../db/id-lists.ts';
@@ -97,22 +98,28 @@ export async function requestsPage(
   tenantId: number,
   filter: TRequestFilter,
   page: { limit: number; offset: number; oldestFirst?: boolean },
-): Promise<{ rows: TRequestRow[]; total: number }> {
+): Promise<{ rows: TRequestRow[]; total: number; exact: boolean }> {
   const j = joinStopAndTrip(tenantId);
   const where = requestWhere(tenantId, filter);
-  const counting = db
-    .select({ n: count() })
-    .from(tasks)
-    .innerJoin(tripDestinations, j.stop)
-    .innerJoin(trips, j.trip);
-  const [total] = await (filter.driverName ? counting.leftJoin(drivers, j.driver) : counting).where(where);
+  const matching = () => {
+    const q = db
+      .select({ one: sql`1` })
+      .from(tasks)
+      .innerJoin(tripDestinations, j.stop)
+      .innerJoin(trips, j.trip)
+      .$dynamic();
+    return (filter.driverName ? q.leftJoin(drivers, j.driver) : q).where(where);
+  };
   const direction = page.oldestFirst ? asc : desc;
-  const rows = await requestsQuery(db, tenantId)
-    .where(where)
-    .orderBy(direction(requestedDate), direction(tasks.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { rows, total: total?.n ?? 0 };
+  const [counted, rows] = await Promise.all([
+    boundedCount(db, matching),
+    requestsQuery(db, tenantId)
+      .where(where)
+      .orderBy(direction(requestedDate), direction(tasks.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  ]);
+  return { rows, ...counted };
 }
 
 /** One request of the tenant's live trips, whichever side it is on; undefined for anything else. */
@@ -253,12 +260,15 @@ export async function ordersPage(
 ) {
   const j = joinStopAndTrip(tenantId);
   const where = orderWhere(tenantId, filter);
-  const [total] = await db
-    .select({ n: count() })
-    .from(tasks)
-    .innerJoin(tripDestinations, j.stop)
-    .innerJoin(trips, j.trip)
-    .where(where);
+  const counted = await boundedCount(db, () =>
+    db
+      .select({ one: sql`1` })
+      .from(tasks)
+      .innerJoin(tripDestinations, j.stop)
+      .innerJoin(trips, j.trip)
+      .where(where)
+      .$dynamic(),
+  );
   const order = page.oldestFirst
     ? [sql`${tasks.completedDate} asc nulls last`, sql`${trips.startDate} asc nulls last`, asc(tasks.id)]
     : [sql`${tasks.completedDate} desc nulls last`, sql`${trips.startDate} desc nulls last`, desc(tasks.id)];
@@ -284,5 +294,5 @@ export async function ordersPage(
     .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, ...counted };
 }

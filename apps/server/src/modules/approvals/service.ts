@@ -99,7 +99,7 @@ async function approvalsPage(
   filter: TRequestFilter,
   paging: { page: number; page_size: number; oldestFirst?: boolean },
 ): Promise<TApprovalPage> {
-  const { rows, total } = await requestsPage(ctx.db, ctx.tenantId, filter, {
+  const { rows, total, exact } = await requestsPage(ctx.db, ctx.tenantId, filter, {
     limit: paging.page_size,
     offset: offsetOf(paging.page, paging.page_size),
     oldestFirst: paging.oldestFirst ?? false,
@@ -107,7 +107,12 @@ async function approvalsPage(
   return {
     success: true,
     data: await toRecords(ctx, rows),
-    pagination: { total, page: paging.page, page_size: paging.page_size },
+    pagination: {
+      total,
+      page: paging.page,
+      page_size: paging.page_size,
+      ...(exact ? {} : { total_exact: false }),
+    },
   };
 }
 
@@ -230,7 +235,7 @@ const orderStatus = (status: string): TOrderStatus =>
  * order id and status, by completion date (newest first by default; orders not completed last).
  */
 export async function orders(ctx: TTenantContext, query: TOrdersFilter): Promise<TOrdersPage['data']> {
-  const { rows, total } = await ordersPage(
+  const { rows, total, exact } = await ordersPage(
     ctx.db,
     ctx.tenantId,
     { orderId: query.order_id, status: query.status === 'all' ? undefined : query.status },
@@ -256,6 +261,11 @@ export async function orders(ctx: TTenantContext, query: TOrdersFilter): Promise
       task_completed_date: utc(r.completedDate),
       status: orderStatus(r.status),
     })),
-    pagination: { total_count: total, page: query.page, page_size: query.page_size },
+    pagination: {
+      total_count: total,
+      page: query.page,
+      page_size: query.page_size,
+      ...(exact ? {} : { total_exact: false }),
+    },
   };
 }

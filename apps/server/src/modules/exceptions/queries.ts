@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   gt,
@@ -18,6 +17,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { boundedCount } from '../../db/bounded-count.ts';
 import { escapeLike } from '../../db/like.ts';
 import {
   changeEvents,
@@ -452,18 +452,24 @@ export async function exceptionsPage(
   tenantId: number,
   filter: TListFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: TListRow[]; total: number }> {
+): Promise<{ rows: TListRow[]; total: number; exact: boolean }> {
   const where = listWhere(tenantId, filter);
-  const counting = db.select({ n: count() }).from(exceptions);
-  const [total] = await (
-    filter.driverName ? counting.leftJoin(drivers, joins(tenantId).driver) : counting
-  ).where(where);
-  const rows = await listQuery(db, tenantId)
-    .where(where)
-    .orderBy(desc(exceptions.occurredAt), desc(exceptions.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { rows, total: total?.n ?? 0 };
+  const matching = () => {
+    const q = db
+      .select({ one: sql`1` })
+      .from(exceptions)
+      .$dynamic();
+    return (filter.driverName ? q.leftJoin(drivers, joins(tenantId).driver) : q).where(where);
+  };
+  const [counted, rows] = await Promise.all([
+    boundedCount(db, matching),
+    listQuery(db, tenantId)
+      .where(where)
+      .orderBy(desc(exceptions.occurredAt), desc(exceptions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  ]);
+  return { rows, ...counted };
 }
 
 /** One standing exception of the tenant; undefined for a withdrawn, missing or other tenant's one. */

@@ -85,14 +85,19 @@ async function page(
   filter: TListFilter,
   paging: { page: number; page_size: number },
 ): Promise<TExceptionPage> {
-  const { rows, total } = await exceptionsPage(ctx.db, ctx.tenantId, filter, {
+  const { rows, total, exact } = await exceptionsPage(ctx.db, ctx.tenantId, filter, {
     limit: paging.page_size,
     offset: (paging.page - 1) * paging.page_size,
   });
   return {
     success: true,
     data: await toExceptions(ctx, rows),
-    pagination: { total, page: paging.page, page_size: paging.page_size },
+    pagination: {
+      total,
+      page: paging.page,
+      page_size: paging.page_size,
+      ...(exact ? {} : { total_exact: false }),
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { LIST_EXACT_COUNT } from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
 import { stopColumns, taskColumns, type TStopPlan, type TTaskPlan } from '../../db/planned-stops.ts';
@@ -18,6 +18,8 @@ import { escapeLike } from '../../db/like.ts';
 import { refColumns, refJoins } from '../../db/trip-refs.ts';
 import type { TNewTrip, TTripStop, TTripToInsert } from './plan.ts';
 import { anyId, groupBy, noneOfIds } from '../../db/id-lists.ts';
+import type { TListCursor, TListKey } from '../../db/list-cursor.ts';
+import { plannedRows } from '../../db/bounded-count.ts';
 
 // ---------- Lookups of the things a trip points at ----------
 
@@ -86,37 +88,61 @@ export function tripWhere(
     f.from ? sql`${planned} >= ${f.from.toISOString()}::timestamptz` : undefined,
     f.to ? sql`${planned} < ${f.to.toISOString()}::timestamptz` : undefined,
     f.driverId ? eq(trips.driverId, f.driverId) : undefined,
-    refs
-      ? or(
-          anyId(trips.driverId, refs.driverIds),
-          anyId(trips.warehouseId, refs.warehouseIds),
-          anyId(trips.typeId, refs.typeIds),
-        )
-      : undefined,
+    refs ? searchedBy(refs) : undefined,
   );
 }
 
 /**
+ * Trips that point at a driver, origin or type the search names. Only what it names is asked (a
+ * search naming one driver is `driver_id = $1`, which the driver's planned-time index answers in
+ * order); nothing named matches no trip.
+ */
+function searchedBy(refs: TSearchedRefs): SQL {
+  const arms = (
+    [
+      [trips.driverId, refs.driverIds],
+      [trips.warehouseId, refs.warehouseIds],
+      [trips.typeId, refs.typeIds],
+    ] as const
+  ).flatMap(([column, ids]) =>
+    ids.length === 0 ? [] : ids.length === 1 ? [eq(column, ids[0]!)] : [anyId(column, ids)],
+  );
+  return or(...arms) ?? sql`false`;
+}
+
+/** Where a page starts: skip `offset` rows, or take the rows after (or before) a row's place. */
+export interface TTripPageAt {
+  limit?: number | undefined;
+  offset?: number | undefined;
+  cursor?: TListCursor | undefined;
+}
+
+/**
  * The queries of a trips list, built without running them (the EXPLAIN test reads their plans):
- * the ids of one page, newest id first, and the count of matches up to one past the bound. Both
- * read the trips table alone, so they page over the planned-time index instead of joining rows.
+ * the ids of one page in the list's order — newest planned first, then newest id — with each row's
+ * place (`at`, the planned time as the database writes it), and the count of matches up to one past
+ * the bound. Both read the trips table alone, in the order of its planned-time index (tenant,
+ * planned_date, id), so a page is the next entries of the index: no sort, no joins, and a cursor's
+ * page starts where the index entry of its row is. Rows before a cursor are read upwards and
+ * answered in the same (downward) order by the caller.
  */
 export function tripListQueries(
   db: Db,
   tenantId: number,
   filter: TTripFilter,
   refs: TSearchedRefs | undefined,
-  page: { limit?: number | undefined; offset?: number | undefined } = {},
+  page: TTripPageAt = {},
 ) {
   const where = tripWhere(tenantId, filter, refs);
-  // `id + 0`: newest id first, sorted after the range is read from the planned-time index. Ordered
-  // by the bare id, the planner may walk the primary key backwards through every tenant's trips
-  // hoping to meet the range early, which grows with the table and with the page's depth.
+  const { cursor } = page;
+  const place = cursor && sql`(${planned}, ${trips.id})`;
+  const key = cursor && sql`(${cursor.key.at}::timestamptz, ${cursor.key.id}::int)`;
+  const upwards = cursor?.dir === 'before';
   const ids = db
-    .select({ id: trips.id })
+    .select({ id: trips.id, at: sql<string>`${planned}::text` })
     .from(trips)
-    .where(where)
-    .orderBy(sql`${trips.id} + 0 desc`)
+    .where(and(where, cursor ? (upwards ? sql`${place} > ${key}` : sql`${place} < ${key}`) : undefined))
+    .orderBy(...(upwards ? [asc(planned), asc(trips.id)] : [desc(planned), desc(trips.id)]))
     .$dynamic();
   if (page.limit !== undefined) ids.limit(page.limit);
   if (page.offset) ids.offset(page.offset);
@@ -137,32 +163,59 @@ export function tripListQueries(
 const refsOf = (db: Db, tenantId: number, search: string | undefined) =>
   search ? searchedRefs(db, tenantId, search) : Promise.resolve(undefined);
 
-/** How many rows the planner expects `query` to answer (its estimate; no row is read). */
-async function plannedRows(db: Db, query: SQLWrapper): Promise<number> {
-  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as
-    { rows: Record<string, unknown>[] } | Record<string, unknown>[];
-  const rows = Array.isArray(result) ? result : result.rows;
-  const plan = Object.values(rows[0] ?? {})[0];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
-  return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+/** One page of a trips list: its ids in the list's order, how many match, and where its neighbours start. */
+export interface TTripIdPage {
+  ids: number[];
+  /** Exact up to LIST_EXACT_COUNT; past it the planner's estimate (never less than the bound), `exact` false. */
+  total: number;
+  exact: boolean;
+  /** The place of the page's last row when rows follow it (the next page's cursor), else null. */
+  next: TListKey | null;
+  /** The place of the page's first row when rows come before it (the previous page's cursor), else null. */
+  prev: TListKey | null;
 }
 
 /**
- * Ids of the matching trips, newest id first, one page of them, and how many match: exact up to
- * LIST_EXACT_COUNT, past it the planner's estimate (never less than the bound) with `exact` false.
+ * Ids of the matching trips in the list's order (newest planned first), one page of them: the
+ * `limit` rows after `offset` rows, or after (before) a cursor's row; and how many match. `firstRow`
+ * is where the caller numbers the page to start (its page number's offset): when the last page is
+ * reached past the exact bound, the count is that page's end, exactly.
  */
 export async function pageTripIds(
   db: Db,
   tenantId: number,
   filter: TTripFilter,
-  page: { limit: number; offset: number },
-): Promise<{ ids: number[]; total: number; exact: boolean }> {
-  const q = tripListQueries(db, tenantId, filter, await refsOf(db, tenantId, filter.search), page);
-  const [[counted], rows] = await Promise.all([q.count, q.ids]);
+  page: { limit: number; offset: number; cursor?: TListCursor | undefined; firstRow?: number },
+): Promise<TTripIdPage> {
+  const { cursor, limit } = page;
+  const q = tripListQueries(db, tenantId, filter, await refsOf(db, tenantId, filter.search), {
+    limit: limit + 1,
+    offset: cursor ? 0 : page.offset,
+    cursor,
+  });
+  const [[counted], fetched] = await Promise.all([q.count, q.ids]);
+  // One row more than the page says whether another page follows (before a cursor: precedes).
+  const more = fetched.length > limit;
+  const upwards = cursor?.dir === 'before';
+  const rows = upwards ? fetched.slice(0, limit).reverse() : fetched.slice(0, limit);
+  const hasNext = upwards ? rows.length > 0 : more;
+  const hasPrev = upwards ? more : rows.length > 0 && (cursor !== undefined || page.offset > 0);
+  const keyOf = (row: { id: number; at: string } | undefined) => (row ? { at: row.at, id: row.id } : null);
+  const result = {
+    ids: rows.map((r) => r.id),
+    next: hasNext ? keyOf(rows.at(-1)) : null,
+    prev: hasPrev ? keyOf(rows[0]) : null,
+  };
   const n = counted?.n ?? 0;
-  if (n <= LIST_EXACT_COUNT) return { ids: rows.map((r) => r.id), total: n, exact: true };
-  const estimate = await plannedRows(db, q.matching);
-  return { ids: rows.map((r) => r.id), total: Math.max(estimate, LIST_EXACT_COUNT + 1), exact: false };
+  if (n <= LIST_EXACT_COUNT) return { ...result, total: n, exact: true };
+  const firstRow = page.firstRow ?? page.offset;
+  // The last page, past the bound: the count is where it ends.
+  if (!hasNext && rows.length && firstRow + rows.length > LIST_EXACT_COUNT)
+    return { ...result, total: firstRow + rows.length, exact: true };
+  const estimate = Math.max(await plannedRows(db, q.matching), LIST_EXACT_COUNT + 1);
+  // Past the end: no more than the rows before this page, still an estimate.
+  const total = !rows.length && firstRow > LIST_EXACT_COUNT ? Math.min(estimate, firstRow) : estimate;
+  return { ...result, total, exact: false };
 }
 
 /** Every trip of the tenant with these ids (archived ones included), with all the details a row shows. */
@@ -243,7 +296,7 @@ export async function loadTrips(db: Db, tenantId: number, ids: number[]) {
 }
 export type TTripDetails = Awaited<ReturnType<typeof loadTrips>>[number];
 
-/** One page of the matching trips' ids, newest id first, and the exact count (a driver's trips: index only). */
+/** One page of the matching trips' ids, newest planned first, and the exact count (a driver's trips: index only). */
 export async function pageTripIdsExact(
   db: Db,
   tenantId: number,
@@ -258,7 +311,7 @@ export async function pageTripIdsExact(
   return { ids: rows.map((r) => r.id), total: counted?.n ?? 0 };
 }
 
-/** Ids of the matching trips, newest first, capped when a limit is given. */
+/** Ids of the matching trips, newest planned first, capped when a limit is given. */
 export async function tripIdsWhere(db: Db, tenantId: number, filter: TTripFilter, limit?: number) {
   const refs = await refsOf(db, tenantId, filter.search);
   const rows = await tripListQueries(db, tenantId, filter, refs, { limit }).ids;

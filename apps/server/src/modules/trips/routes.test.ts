@@ -302,7 +302,7 @@ describe('POST /api/trip/save', () => {
 });
 
 describe('POST /api/trip/get-all-trips', () => {
-  it('pages trips planned in the date range, ten by default, newest id first', async () => {
+  it('pages trips planned in the date range, ten by default, newest planned first', async () => {
     for (let i = 0; i < 12; i++)
       await addTrip(newTrip(`2031-01-${String(10 + i).padStart(2, '0')} 08:00:00`));
     const body = { fdate: '2031-01-01', tdate: '2031-01-31' };
@@ -312,12 +312,23 @@ describe('POST /api/trip/get-all-trips', () => {
       page_size: 10,
       total_items: 12,
       total_exact: true,
+      next_cursor: expect.any(String),
+      prev_cursor: null,
     });
-    const ids = first.body.data.trips.map((x: { id: number }) => x.id);
-    expect(ids).toHaveLength(10);
-    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    const starts = first.body.data.trips.map((x: { start_date: string }) => x.start_date);
+    expect(starts).toEqual(Array.from({ length: 10 }, (_, i) => `2031-01-${21 - i} 08:00:00`));
     const second = await call(t, delivery, 'POST', '/api/trip/get-all-trips?page=2&page_size=10', body);
     expect(second.body.data.trips).toHaveLength(2);
+    expect(second.body.data.pagination).toMatchObject({ next_cursor: null, prev_cursor: expect.any(String) });
+    // The next page by the first page's cursor is the second page.
+    const next = await call(
+      t,
+      delivery,
+      'POST',
+      `/api/trip/get-all-trips?page=2&cursor=${encodeURIComponent(first.body.data.pagination.next_cursor)}`,
+      body,
+    );
+    expect(next.body.data.trips).toEqual(second.body.data.trips);
     // A date-time bound is exact; a day bound covers the whole day.
     const narrow = await call(t, delivery, 'POST', '/api/trip/get-all-trips', {
       fdate: '2031-01-12 08:00:00',
@@ -338,10 +349,11 @@ describe('POST /api/trip/get-all-trips', () => {
   });
 
   it('defaults to the first of the month until tomorrow, and refuses bad dates', async () => {
-    const today = new Date();
-    const trip = await addTrip(newTrip(today.toISOString().slice(0, 10) + ' 00:00:01'));
+    // The last second of tomorrow (UTC): the newest planned trip the default range holds, so first.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const trip = await addTrip(newTrip(tomorrow.toISOString().slice(0, 10) + ' 23:59:59'));
     const res = await call(t, delivery, 'POST', '/api/trip/get-all-trips', {});
-    expect(res.body.data.trips.map((x: { id: number }) => x.id)).toContain(trip.id);
+    expect(res.body.data.trips[0].id).toBe(trip.id);
     const bad = await call(t, delivery, 'POST', '/api/trip/get-all-trips', { fdate: '2031-13-01' });
     expect(bad.status).toBe(400);
     expect(bad.body.responseMessage).toBe('Dates must be YYYY-MM-DD or YYYY-MM-DD HH:mm:ss (UTC)');

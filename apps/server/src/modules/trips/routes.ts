@@ -55,7 +55,8 @@ export const tripRoutes: ModuleRoutes = async (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'One page of trips planned in [fdate, tdate], newest id first',
+        summary:
+          'One page of trips planned in [fdate, tdate], newest planned first; by page number or by a cursor of an earlier page',
         querystring: ZTripPageQuery,
         body: ZTripRangeBody,
         response: { 200: ZEnvelope(ZTripPage), ...errors },
@@ -66,7 +67,7 @@ export const tripRoutes: ModuleRoutes = async (app, deps) => {
         await tripsPage(
           tenantContext(r, deps),
           { fdate: r.body?.fdate, tdate: r.body?.tdate, search: r.body?.search },
-          { page: r.query.page, pageSize: r.query.page_size },
+          { page: r.query.page, pageSize: r.query.page_size, cursor: r.query.cursor },
         ),
       ),
   );

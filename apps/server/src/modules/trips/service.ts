@@ -16,6 +16,7 @@ import {
   type TTripPage,
   type TTripRow,
 } from '@fleet/contract';
+import { decodeCursor, encodeCursor, type TListKey } from '../../db/list-cursor.ts';
 import type { TStopPlan } from '../../db/planned-stops.ts';
 import { stopRow, taskRow } from '../../db/planned-stops.ts';
 import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
@@ -244,22 +245,41 @@ export interface TTripRangeFilter {
   search?: string | undefined;
 }
 
-/** One page of the trips planned in [fdate, tdate], newest id first, and how many match. */
+/** The name trips-list cursors carry, so no other list's cursor is taken for one. */
+const TRIPS_LIST = 'trips';
+
+/**
+ * One page of the trips planned in [fdate, tdate], newest planned first (then newest id), and how
+ * many match. The page is the `page`th by counting rows, or, with a `cursor` of an earlier answer,
+ * the one after (before) that answer's rows by their place in the order: a page of a cursor costs
+ * what the first page costs however deep it is. The answer carries the cursors of its neighbours.
+ */
 export async function tripsPage(
   ctx: TTenantContext,
   filter: TTripRangeFilter,
-  { page, pageSize }: { page: number; pageSize: number },
+  { page, pageSize, cursor }: { page: number; pageSize: number; cursor?: string | undefined },
 ): Promise<TTripPage> {
   const range = tripRange(filter.fdate, filter.tdate);
-  const { ids, total, exact } = await pageTripIds(
+  const at = cursor === undefined ? undefined : decodeCursor(TRIPS_LIST, ctx.tenantId, cursor);
+  const firstRow = (page - 1) * pageSize;
+  const found = await pageTripIds(
     ctx.db,
     ctx.tenantId,
     { ...range, search: filter.search || undefined },
-    { limit: pageSize, offset: (page - 1) * pageSize },
+    { limit: pageSize, offset: firstRow, cursor: at, firstRow },
   );
+  const cursorOf = (dir: 'after' | 'before', key: TListKey | null) =>
+    key ? encodeCursor(TRIPS_LIST, ctx.tenantId, { dir, key }) : null;
   return {
-    trips: await tripRows(ctx, ids),
-    pagination: { page, page_size: pageSize, total_items: total, total_exact: exact },
+    trips: await tripRows(ctx, found.ids),
+    pagination: {
+      page,
+      page_size: pageSize,
+      total_items: found.total,
+      total_exact: found.exact,
+      next_cursor: cursorOf('after', found.next),
+      prev_cursor: cursorOf('before', found.prev),
+    },
   };
 }
 

@@ -34,6 +34,12 @@ export interface TListParams {
   /** The date filter's local days (`YYYY-MM-DD`); null without one. */
   range: TDayRange | null;
   sort: TListSort | null;
+  /**
+   * The cursor of the page asked for, when the server answered one for it (`TListPage.next`/`prev`):
+   * the query sends it so the server starts from a row's place instead of counting rows; undefined
+   * on the first page and for lists without cursors.
+   */
+  cursor?: string | undefined;
 }
 
 /** One page of a server-paged answer: its rows and how many there are on every page together. */
@@ -42,6 +48,13 @@ export interface TListPage<T> {
   total: number;
   /** False when `total` is the server's estimate past LIST_EXACT_COUNT: the footer shows "of 10,000+". */
   exact?: boolean;
+  /**
+   * Lists paged by cursor: the cursor of the next page, null when this page is the last (Next is then
+   * disabled and the count is where the page ends).
+   */
+  next?: string | null;
+  /** Lists paged by cursor: the cursor of the previous page, null on the first. */
+  prev?: string | null;
 }
 
 /** The query of a list: a `queryOptions` factory of the entity's api file, given the list's params. */

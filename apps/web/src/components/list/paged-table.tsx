@@ -1,6 +1,7 @@
 import type { Key, ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
@@ -67,6 +68,7 @@ export function PagedTable<T>({
   dense = false,
 }: PagedTableProps<T>) {
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const bound = LIST_EXACT_COUNT.toLocaleString('en-US');
   if (error && !rows)
     return (
       <Alert severity="error" sx={{ m: 2 }}>
@@ -77,6 +79,17 @@ export function PagedTable<T>({
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
         <CircularProgress aria-label="Loading" />
+      </Box>
+    );
+  // A page past the end (rows archived meanwhile, or a count that was an estimate): said, with the
+  // way back, rather than an empty table without its pager.
+  if (rows && rows.length === 0 && paging && paging.page > 0)
+    return (
+      <Box sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+        <Typography color="text.secondary">Nothing more to show: the list ends before this page.</Typography>
+        <Button variant="outlined" onClick={() => paging.onPageChange(0)}>
+          Back to the first page
+        </Button>
       </Box>
     );
   if (!rows || rows.length === 0)
@@ -166,7 +179,15 @@ export function PagedTable<T>({
           rowsPerPage={paging.pageSize}
           rowsPerPageOptions={[...paging.pageSizeOptions]}
           labelDisplayedRows={({ from, to, count }) =>
-            `${from}–${to} of ${paging.totalExact === false ? `${LIST_EXACT_COUNT.toLocaleString('en-US')}+` : count}`
+            paging.totalExact === false ? (
+              // Past the exact bound the count is the database's estimate: said so, not passed off as exact.
+              <span title={`About ${count.toLocaleString('en-US')}: counted exactly up to ${bound}`}>
+                {`${from}–${to} of ${bound}+`}
+                {!mobile && ' (estimated)'}
+              </span>
+            ) : (
+              `${from}–${to} of ${count}`
+            )
           }
           onPageChange={(_event, next) => paging.onPageChange(next)}
           onRowsPerPageChange={(event) => paging.onPageSizeChange(Number(event.target.value))}

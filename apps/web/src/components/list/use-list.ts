@@ -4,11 +4,19 @@ import { ApiError } from '../../lib/api/client';
 import { isDayRangeValid, type TDayRange } from '../date-range-filter';
 import { useSearch } from '../page-header';
 import { useSnackbar } from '../snackbar';
-import { rowId, type ListConfig, type TListParams, type TListRow, type TListSort } from './list-types';
+import {
+  rowId,
+  type ListConfig,
+  type TListPage,
+  type TListParams,
+  type TListRow,
+  type TListSort,
+} from './list-types';
 
 /** Auto-refresh of the screens the spec refreshes every 10 s. */
 export const LIST_REFRESH_MS = 10_000;
 const DEFAULT_PAGING = { size: 10, options: [5, 10, 25, 50] } as const;
+const NO_CURSORS: ReadonlyMap<number, string> = new Map();
 
 /** A client-paged answer is the list's rows themselves. */
 const isRowList = <T>(data: unknown): data is T[] => Array.isArray(data);
@@ -25,9 +33,16 @@ export function useList<T extends TListRow, TData, TKey extends QueryKey>(
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
 
-  const [page, setPage] = useState(0);
+  const [page, setPageOnly] = useState(0);
+  // The cursors of the pages reached by Next and Previous (server lists that answer them), by page:
+  // a page asked again (its 10 s refresh, or going back) starts at the same row's place.
+  const [cursors, setCursors] = useState<ReadonlyMap<number, string>>(NO_CURSORS);
+  const setPage = useCallback((next: number) => {
+    setPageOnly(next);
+    if (next === 0) setCursors(NO_CURSORS);
+  }, []);
   const [pageSize, setPageSize] = useState<number>(paging?.size ?? 0);
-  const resetPage = useCallback(() => setPage(0), []);
+  const resetPage = useCallback(() => setPage(0), [setPage]);
   const searchBox = useSearch(resetPage);
   const search = config.searchLabel ? searchBox.search : '';
   const heldRange = config.dateRange && 'value' in config.dateRange ? config.dateRange : null;
@@ -45,7 +60,7 @@ export function useList<T extends TListRow, TData, TKey extends QueryKey>(
   const [sort, setSort] = useState<TListSort | null>(config.defaultSort ?? null);
   const rangeValid = range === null || isDayRangeValid(range);
 
-  const params: TListParams = { page: page + 1, pageSize, search, range, sort };
+  const params: TListParams = { page: page + 1, pageSize, search, range, sort, cursor: cursors.get(page) };
   const options = config.query(params);
   const query = useQuery({
     ...options,
@@ -60,9 +75,19 @@ export function useList<T extends TListRow, TData, TKey extends QueryKey>(
   let total = 0;
   let exact: boolean | undefined = true;
   let shownPage = page;
+  let neighbours: Pick<TListPage<T>, 'next' | 'prev'> = {};
   const data = query.data;
   if (data !== undefined && serverPage) {
-    ({ rows, total, exact } = serverPage(data));
+    const answered = serverPage(data);
+    ({ rows, total, exact } = answered);
+    neighbours = { next: answered.next, prev: answered.prev };
+    // The last page is known when the server says no page follows, or when a page of an estimated
+    // count comes back short: the count is then where this page ends, and Next is disabled.
+    const last = answered.next === null || (exact === false && rows.length < pageSize);
+    if (last && rows.length > 0) {
+      total = page * pageSize + rows.length;
+      exact = true;
+    }
   } else if (data !== undefined) {
     const answered = rowsOf ? rowsOf(data) : isRowList<T>(data) ? data : [];
     const all = order ? [...answered].sort(order) : answered;
@@ -108,7 +133,15 @@ export function useList<T extends TListRow, TData, TKey extends QueryKey>(
             page: shownPage,
             pageSize,
             pageSizeOptions: paging.options,
-            onPageChange: setPage,
+            onPageChange: (next: number) => {
+              // Next and Previous start from the place of a row of the page shown (its cursor),
+              // unless the page asked for already has one; the first page needs none.
+              const cursor =
+                next === page + 1 ? neighbours.next : next === page - 1 ? neighbours.prev : undefined;
+              if (next > 0 && cursor && !cursors.has(next))
+                setCursors((known) => new Map(known).set(next, cursor));
+              setPage(next);
+            },
             onPageSizeChange: (size: number) => {
               setPageSize(size);
               setPage(0);

@@ -67,7 +67,11 @@ export function OrdersPanel({ destinationTerm }: { destinationTerm: string }) {
             order: 'desc',
           })
         }
-        serverPage={(answer) => ({ rows: answer.data, total: answer.pagination.total_count })}
+        serverPage={(answer) => ({
+          rows: answer.data,
+          total: answer.pagination.total_count,
+          exact: answer.pagination.total_exact !== false,
+        })}
         paging={{ size: ORDERS_PAGE_SIZE, options: [ORDERS_PAGE_SIZE, 25, 50] }}
         searchLabel="Search by order ID"
         refetchIntervalMs={LIVE_REFRESH_MS}

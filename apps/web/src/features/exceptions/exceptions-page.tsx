@@ -193,7 +193,11 @@ export function ExceptionsPage() {
             ...(search ? { driver_name: search.slice(0, DRIVER_SEARCH_MAX) } : {}),
           })
         }
-        serverPage={(data) => ({ rows: data.data, total: data.pagination.total })}
+        serverPage={(data) => ({
+          rows: data.data,
+          total: data.pagination.total,
+          exact: data.pagination.total_exact !== false,
+        })}
         paging={{ size: EXCEPTIONS_PAGE_SIZE, options: PAGE_SIZE_OPTIONS }}
         searchLabel={`Search by ${terms.driver.toLowerCase()}`}
         filters={({ resetPage }) => (

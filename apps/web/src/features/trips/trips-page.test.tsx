@@ -125,28 +125,133 @@ describe('Trips page', () => {
     });
   });
 
-  it('shows a count past 10,000 as "10,000+" and still pages on', async () => {
+  /** Ten trips numbered from `first`. */
+  const tenFrom = (first: number) => Array.from({ length: 10 }, (_, i) => trip(first + i));
+  const urlOf = (call: unknown[] | undefined) => new URL(String(call?.[0]), 'http://localhost').searchParams;
+  const lastListCall = (fetchMock: ReturnType<typeof mockTrips>) =>
+    urlOf(callsTo(fetchMock, 'POST', '/api/trip/get-all-trips').at(-1));
+
+  it('says a count past 10,000 is estimated, and steps by the cursors the server answers', async () => {
+    // Page 1 (no cursor), page 2 (cursor c2), the last page (cursor c3, three trips, no next cursor).
+    const pages: Record<string, { trips: TTripRow[]; next: string | null; prev: string | null }> = {
+      '': { trips: tenFrom(101), next: 'c2', prev: null },
+      c2: { trips: tenFrom(111), next: 'c3', prev: 'p1' },
+      c3: { trips: [trip(121), trip(122), trip(123)], next: null, prev: 'p3' },
+    };
     const fetchMock = mockTrips(undefined, {
-      'POST /api/trip/get-all-trips': ({ query }) =>
-        ok({
-          trips: [ENDED_TRIP, ON_ROUTE, WAITING, PLANNED],
+      'POST /api/trip/get-all-trips': ({ query }) => {
+        const page = pages[query.get('cursor') ?? '']!;
+        return ok({
+          trips: page.trips,
           pagination: {
             page: Number(query.get('page')),
             page_size: Number(query.get('page_size')),
             total_items: 48_211,
             total_exact: false,
+            next_cursor: page.next,
+            prev_cursor: page.prev,
           },
-        }),
+        });
+      },
     });
     renderApp('/trips', { session: SESSIONS.delivery });
-    await rowOf(42);
-    expect(screen.getByText('1–10 of 10,000+')).toBeInTheDocument();
+    await rowOf(101);
+    expect(screen.getByText('1–10 of 10,000+ (estimated)')).toBeInTheDocument();
+    expect(screen.getByTitle('About 48,211: counted exactly up to 10,000')).toBeInTheDocument();
+    expect(lastListCall(fetchMock).get('cursor')).toBeNull();
+
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
-    await waitFor(() => {
-      const last = callsTo(fetchMock, 'POST', '/api/trip/get-all-trips').at(-1);
-      expect(new URL(String(last?.[0]), 'http://localhost').searchParams.get('page')).toBe('2');
+    await rowOf(111);
+    expect(lastListCall(fetchMock).get('cursor')).toBe('c2');
+    expect(lastListCall(fetchMock).get('page')).toBe('2');
+    expect(screen.getByText('11–20 of 10,000+ (estimated)')).toBeInTheDocument();
+
+    // The last page: its three trips end the list, so the count is exact and Next is off.
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await rowOf(121);
+    expect(lastListCall(fetchMock).get('cursor')).toBe('c3');
+    expect(screen.getByText('21–23 of 23')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+
+    // Back: the page before is asked again from the same place it was reached by.
+    await user.click(screen.getByRole('button', { name: 'Go to previous page' }));
+    await rowOf(111);
+    expect(screen.getByText('11–20 of 10,000+ (estimated)')).toBeInTheDocument();
+    expect(
+      callsTo(fetchMock, 'POST', '/api/trip/get-all-trips')
+        .map((call) => urlOf(call).get('cursor'))
+        .filter((cursor) => cursor !== null && cursor !== 'c2' && cursor !== 'c3'),
+    ).toEqual([]);
+  });
+
+  it('ends an estimated list at a short page: the count is where it ends, Next is off', async () => {
+    const fetchMock = mockTrips(undefined, {
+      'POST /api/trip/get-all-trips': ({ query }) => {
+        const page = Number(query.get('page'));
+        return ok({
+          trips: page === 1 ? tenFrom(201) : page === 2 ? [trip(211), trip(212)] : [],
+          pagination: { page, page_size: 10, total_items: 12_000, total_exact: false },
+        });
+      },
     });
-    expect(await screen.findByText('11–20 of 10,000+')).toBeInTheDocument();
+    renderApp('/trips', { session: SESSIONS.delivery });
+    await rowOf(201);
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await rowOf(212);
+    expect(lastListCall(fetchMock).get('page')).toBe('2');
+    expect(screen.getByText('11–12 of 12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+  });
+
+  it('says plainly when a page comes back empty past the end, with the way back', async () => {
+    const fetchMock = mockTrips(undefined, {
+      'POST /api/trip/get-all-trips': ({ query }) => {
+        const page = Number(query.get('page'));
+        return ok({
+          trips: page === 1 ? tenFrom(301) : [],
+          pagination: { page, page_size: 10, total_items: 20, total_exact: true },
+        });
+      },
+    });
+    renderApp('/trips', { session: SESSIONS.delivery });
+    await rowOf(301);
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(
+      await screen.findByText('Nothing more to show: the list ends before this page.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the first page' }));
+    await rowOf(301);
+    expect(lastListCall(fetchMock).get('page')).toBe('1');
+  });
+
+  it('asks for the page by its number when the server no longer takes its cursor', async () => {
+    const fetchMock = mockTrips(undefined, {
+      'POST /api/trip/get-all-trips': ({ query }) => {
+        if (query.get('cursor') === 'stale') return fail(400, 'This cursor is not one of this list');
+        const page = Number(query.get('page'));
+        return ok({
+          trips: page === 1 ? tenFrom(401) : tenFrom(411),
+          pagination: {
+            page,
+            page_size: 10,
+            total_items: 30,
+            total_exact: true,
+            next_cursor: 'stale',
+            prev_cursor: null,
+          },
+        });
+      },
+    });
+    renderApp('/trips', { session: SESSIONS.delivery });
+    await rowOf(401);
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await rowOf(411);
+    const asked = callsTo(fetchMock, 'POST', '/api/trip/get-all-trips').slice(-2).map(urlOf);
+    expect(asked.map((q) => [q.get('page'), q.get('cursor')])).toEqual([
+      ['2', 'stale'],
+      ['2', null],
+    ]);
+    expect(screen.getByText('11–20 of 30')).toBeInTheDocument();
   });
 
   it('says Tasks and the namat state words for namat tenants', async () => {

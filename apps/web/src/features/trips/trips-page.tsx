@@ -175,13 +175,15 @@ export function TripsPage() {
     <ListPage
       title={title}
       icon={<TripsIcon color="primary" />}
-      query={({ page, pageSize, search, range: days }) =>
-        tripListQuery(page, pageSize, { ...tripRangeBounds(days), search })
+      query={({ page, pageSize, search, range: days, cursor }) =>
+        tripListQuery(page, pageSize, { ...tripRangeBounds(days), search }, cursor)
       }
       serverPage={(data) => ({
         rows: data.trips,
         total: data.pagination.total_items,
         exact: data.pagination.total_exact !== false,
+        next: data.pagination.next_cursor,
+        prev: data.pagination.prev_cursor,
       })}
       paging={{ size: TRIPS_PAGE_SIZE, options: TRIPS_PAGE_SIZE_OPTIONS }}
       dateRange={{ value: range, onChange: setRange }}

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ZTripPage, ZTripRow, type TTripInput, type TTripSave, type ZTripRangeBody } from '@fleet/contract';
 import type { z } from 'zod';
-import { api } from '../../../lib/api/client';
+import { api, ApiError } from '../../../lib/api/client';
 import { useChange } from '../../../lib/api/change';
 import { localDayBoundsUtc, type TDayRange } from '../../../lib/dates';
 import { queryRoots } from '../../../lib/query-keys';
@@ -12,8 +12,8 @@ export type TTripFilter = NonNullable<z.input<typeof ZTripRangeBody>>;
 export const tripKeys = {
   all: queryRoots.trips,
   lists: () => [...queryRoots.trips, 'list'] as const,
-  list: (page: number, pageSize: number, filter: TTripFilter) =>
-    [...queryRoots.trips, 'list', { page, pageSize, ...filter }] as const,
+  list: (page: number, pageSize: number, filter: TTripFilter, cursor?: string) =>
+    [...queryRoots.trips, 'list', { page, pageSize, ...filter, cursor }] as const,
   detail: (id: number) => [...queryRoots.trips, 'detail', id] as const,
 };
 
@@ -24,20 +24,34 @@ export function tripRangeBounds(range: TDayRange | null): Pick<TTripFilter, 'fda
   return { fdate: from?.start ?? '', tdate: to?.end ?? '' };
 }
 
-/** One server page of trips (1-based), newest first, planned within the filter's dates (spec 001 "Trips"). */
-export const tripListQuery = (page: number, pageSize: number, filter: TTripFilter) =>
+/**
+ * One server page of trips (1-based), newest planned first, planned within the filter's dates (spec
+ * 001 "Trips"). With the `cursor` an earlier page answered, the server starts from that row's place
+ * (a deep page costs what the first does); a cursor it no longer takes (the server restarted) is
+ * dropped and the page asked for by its number.
+ */
+export const tripListQuery = (page: number, pageSize: number, filter: TTripFilter, cursor?: string) =>
   queryOptions({
-    queryKey: tripKeys.list(page, pageSize, filter),
-    queryFn: ({ signal }) =>
-      api.post(
-        'trip/get-all-trips',
-        {
-          fdate: filter.fdate,
-          tdate: filter.tdate,
-          search: filter.search || undefined,
-        } satisfies TTripFilter,
-        { schema: ZTripPage, query: { page, page_size: pageSize }, signal },
-      ),
+    queryKey: tripKeys.list(page, pageSize, filter, cursor),
+    queryFn: async ({ signal }) => {
+      const body = {
+        fdate: filter.fdate,
+        tdate: filter.tdate,
+        search: filter.search || undefined,
+      } satisfies TTripFilter;
+      const ask = (withCursor: string | undefined) =>
+        api.post('trip/get-all-trips', body, {
+          schema: ZTripPage,
+          query: { page, page_size: pageSize, ...(withCursor ? { cursor: withCursor } : {}) },
+          signal,
+        });
+      try {
+        return await ask(cursor);
+      } catch (error) {
+        if (cursor && error instanceof ApiError && error.status === 400) return ask(undefined);
+        throw error;
+      }
+    },
   });
 
 /** A trip with its stops and tasks, as the dialog shows it. */

@@ -1,0 +1,2 @@
+DROP INDEX "trips_tenant_planned_idx";--> statement-breakpoint
+CREATE INDEX "trips_tenant_planned_idx" ON "trips" USING btree ("tenant_id","planned_date","id","driver_id","warehouse_id","type_id") WHERE "trips"."archived" = false;
