@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, signIn } from './helpers';
-import { adminApi, data, day, driverWithTrip, phone, PASSWORD, PHOTO } from './driver-helpers';
+import { adminApi, data, day, driverWithTrip, phone, PASSWORD, PHOTO, signInOnPhone } from './driver-helpers';
 
 /*
  * The driver app (/driver) on a phone (Pixel 7) with emulated geolocation, against the console: a
@@ -205,14 +205,10 @@ test.describe('driver app', () => {
     const driver = await driverWithTrip(api, 'ar');
     const context = await phone(browser, baseURL!);
     const page = await context.newPage();
-    await page.goto('/driver/');
-    await page.getByLabel('E-mail').fill(driver.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnPhone(page, driver.email, 'اليوم');
 
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
-    await expect(page.getByRole('heading', { name: 'اليوم', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: new RegExp(`#${driver.tripId}\\b`) }).click();
     await expect(page.getByRole('button', { name: 'ابدأ رحلة' })).toBeVisible();
     // Right to left: the text runs from the right, and the driver's name sits at the right edge.

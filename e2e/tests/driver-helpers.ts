@@ -5,6 +5,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  type Page,
 } from '@playwright/test';
 import { ACCOUNTS } from './helpers';
 
@@ -94,4 +95,13 @@ export async function phone(browser: Browser, baseURL: string): Promise<BrowserC
     geolocation: { latitude: 25.05, longitude: 55.13, accuracy: 8 },
     permissions: ['geolocation'],
   });
+}
+
+/** Signs the driver in on the app's first screen and waits for Today, in the driver's language. */
+export async function signInOnPhone(page: Page, email: string, todayHeading = 'Today') {
+  await page.goto('/driver/');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: todayHeading, level: 1 })).toBeVisible();
 }

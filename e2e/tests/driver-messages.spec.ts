@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, data, driverWithTrip, phone, PASSWORD } from './driver-helpers';
+import { adminApi, data, driverWithTrip, phone, signInOnPhone } from './driver-helpers';
 
 /*
  * Messages from the office on the driver's phone (spec 002 "Notifications"): a driver signed in on
@@ -25,11 +25,7 @@ test('[DRIVER APP]: a message the office sends reaches the open app live; the dr
   const driver = await driverWithTrip(api, 'en');
   const context = await phone(browser, baseURL!);
   const page = await context.newPage();
-  await page.goto('/driver/');
-  await page.getByLabel('E-mail').fill(driver.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
+  await signInOnPhone(page, driver.email);
 
   await page.getByTestId('messages-link').click();
   await expect(page).toHaveURL(/\/driver\/messages$/);

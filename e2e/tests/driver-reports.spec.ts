@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ACCOUNTS, signIn } from './helpers';
-import { adminApi, data, driverWithTrip, phone, PASSWORD, PHOTO } from './driver-helpers';
+import { adminApi, data, driverWithTrip, phone, PHOTO, signInOnPhone } from './driver-helpers';
 
 /*
  * Reports from the road on the driver app (a phone, Pixel 7, with emulated geolocation and a file
@@ -17,14 +17,6 @@ const localDay = (days = 0) => {
   d.setDate(d.getDate() - days);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
-
-async function signInOnPhone(page: Page, email: string) {
-  await page.goto('/driver/');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
-}
 
 test.describe('driver app reports', () => {
   test('[DRIVER APP]: a driver reports an accident with a photo and the GPS place, and the console lists it', async ({

@@ -49,6 +49,10 @@ export const ACCESS = {
   guardian: ['guardian'],
 } as const satisfies Record<string, TAccess>;
 
+/** Whether `actor` may read what belongs to one driver: the tenant's admins and that driver only. */
+export const isAdminOrDriver = (actor: TActor, driverId: number): boolean =>
+  actor.kind === 'driver' ? actor.id === driverId : actor.kind === 'tenant_admin';
+
 export const isAdmin = (p: TActor | null): p is TAdminPrincipal =>
   p?.kind === 'super_admin' || p?.kind === 'tenant_admin';
 

@@ -13,6 +13,7 @@ import {
   type TDriverFileType,
 } from '@fleet/contract';
 import type { TTenantContext } from '../../platform/context.ts';
+import { isAdminOrDriver } from '../../platform/principal.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { newStorageKey, type Storage } from '../../platform/storage.ts';
@@ -211,8 +212,7 @@ export async function driverFileContent(
   driverId: number,
   filePath: string,
 ) {
-  const { actor } = ctx;
-  if (actor.kind === 'driver' ? actor.id !== driverId : actor.kind !== 'tenant_admin') throw notFound();
+  if (!isAdminOrDriver(ctx.actor, driverId)) throw notFound();
   const row = await findDriverFileByPath(ctx.db, ctx.tenantId, driverId, filePath);
   if (!row) throw notFound();
   const stored = await storage.get(row.storageKey);

@@ -16,6 +16,7 @@ import {
   type TSendVoiceNotification,
 } from '@fleet/contract';
 import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
+import { isAdminOrDriver } from '../../platform/principal.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newStorageKey, type Storage } from '../../platform/storage.ts';
 import { tenantProfile } from '../settings/service.ts';
@@ -324,8 +325,7 @@ export async function notificationAudio(
   driverId: number,
   filePath: string,
 ) {
-  const { actor } = ctx;
-  if (actor.kind === 'driver' ? actor.id !== driverId : actor.kind !== 'tenant_admin') throw notFound();
+  if (!isAdminOrDriver(ctx.actor, driverId)) throw notFound();
   const row = await notificationByAudioPath(ctx.db, ctx.tenantId, driverId, filePath);
   if (!row?.audioKey || !row.audioType) throw notFound();
   const stored = await storage.get(row.audioKey);
