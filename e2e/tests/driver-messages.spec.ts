@@ -5,7 +5,8 @@ import { adminApi, data, driverWithTrip, phone, signInOnPhone } from './driver-h
  * Messages from the office on the driver's phone (spec 002 "Notifications"): a driver signed in on
  * the app receives a text message an admin sends through the console's call while the app is open
  * (the live stream: no reload), sees it counted as new, opens it (marked seen) and acknowledges it;
- * the console's history then shows when it was seen and that it was acknowledged.
+ * the console's history then shows when it was seen and that it was acknowledged. A message read
+ * without a network is recorded once the network returns.
  */
 
 interface HistoryRow {
@@ -57,12 +58,36 @@ test('[DRIVER APP]: a message the office sends reaches the open app live; the dr
   await message.getByRole('button', { name: 'Acknowledge' }).click();
   await expect(message.getByText('You acknowledged this message: the office can see it.')).toBeVisible();
 
-  const history = await data<HistoryRow[]>(await api.post('/api/notification/get-notifications?tenant_id=1'));
-  const row = history.find((n) => n.id === ids[0]);
+  const historyRow = async (id: number | undefined) =>
+    (await data<HistoryRow[]>(await api.post('/api/notification/get-notifications?tenant_id=1'))).find(
+      (n) => n.id === id,
+    );
+  await expect.poll(async () => (await historyRow(ids[0]))?.feedback).toBe(1);
+  const row = await historyRow(ids[0]);
   expect(row).toMatchObject({ driver_id: driver.id, feedback: 1 });
   expect(row!.seen_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-
   await page.screenshot({ path: test.info().outputPath('messages.png') });
+
+  // Read without a network: opened and acknowledged on the phone, recorded when the network returns.
+  const second = await api.post('/api/device/send-notification', {
+    data: {
+      title: 'Fuel card',
+      body: 'Your new fuel card is at the depot.',
+      driver_id: driver.id,
+      language: 'en',
+    },
+  });
+  const [secondId] = (await data<{ ids: number[] }>(second)).ids;
+  const card = page.getByTestId('message').filter({ hasText: 'Fuel card' });
+  await expect(card).toBeVisible();
+  await context.setOffline(true);
+  await card.getByRole('button', { name: /Fuel card/ }).click();
+  await card.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(card.getByText('You acknowledged this message: the office can see it.')).toBeVisible();
+  expect(await historyRow(secondId)).toMatchObject({ seen_at: null, feedback: 0 });
+  await context.setOffline(false);
+  await expect.poll(async () => (await historyRow(secondId))?.feedback, { timeout: 30_000 }).toBe(1);
+  expect((await historyRow(secondId))!.seen_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   await context.close();
   await api.dispose();
 });

@@ -93,10 +93,6 @@ export const driverApi = {
   vehicles: (token: string) => api<TDriverVehicles>('v1/driver/vehicles', { token }),
   vehicleRequests: (token: string) => api<TDriverVehicleRequest[]>('v1/driver/vehicle-requests', { token }),
   messages: (token: string) => api<TNotification[]>('v1/driver/notifications', { token }),
-  messageSeen: (token: string, id: number) =>
-    api<TNotification>(`v1/driver/notifications/${id}/seen`, { method: 'POST', token }),
-  acknowledge: (token: string, id: number) =>
-    api<TNotification>(`v1/driver/notifications/${id}/feedback`, { method: 'POST', token }),
   pushKey: (token: string) => api<TPushKey>('v1/driver/push/key', { token }),
   subscribePush: (token: string, subscription: TPushSubscription) =>
     api<null>('v1/driver/push/subscriptions', { token, body: subscription }),

@@ -219,6 +219,20 @@ export class DriverDay {
     this.setMessages(messages.map((m) => (m.id === message.id ? message : m)));
   }
 
+  /**
+   * Marks a message seen, or acknowledges it: shown at once, then kept in the outbox with the time
+   * it was done and sent in its turn, so a message read without a network is recorded when it returns.
+   */
+  async markMessage(message: TNotification, how: 'seen' | 'feedback') {
+    const at = utcOf(this.clock.action());
+    this.updateMessage({
+      ...message,
+      seen_at: message.seen_at ?? at,
+      feedback: how === 'feedback' ? 1 : message.feedback,
+    });
+    await this.report(`v1/driver/notifications/${message.id}/${how}`, {}, []);
+  }
+
   private setMessages(messages: TNotification[]) {
     this.set({ messages, unread: messages.filter((m) => m.seen_at === null).length });
   }

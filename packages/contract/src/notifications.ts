@@ -15,7 +15,7 @@ import { zId, zOptionalPaging } from './numbers.ts';
  * has one (responseCode 0 when none has).
  * Driver app calls (bearer token):
  *   GET  v1/driver/notifications                 the driver's own messages, newest first
- *   POST v1/driver/notifications/{id}/seen       marks one seen (the first time is kept)
+ *   POST v1/driver/notifications/{id}/seen       {at?}: marks one seen (the first time is kept)
  *   POST v1/driver/notifications/{id}/feedback   the driver acknowledges it (feedback 1; seen too)
  *   GET  v1/driver/push/key                      {public_key}: the VAPID public key, null when not configured
  *   POST v1/driver/push/subscriptions            a PushSubscription's JSON: keeps it for the driver

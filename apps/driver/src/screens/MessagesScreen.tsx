@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { TNotification } from '@fleet/contract';
 import { useDay, useI18n } from '../App.tsx';
-import { ApiError, driverApi, OfflineError } from '../api.ts';
+import { driverApi } from '../api.ts';
 import { disablePush, enablePush, pushState, pushSupported, type PushState } from '../push.ts';
 import { BackButton, Heading } from './parts.tsx';
 
 /**
  * The messages the office sent, newest first: a message opens to its text or its recording and
- * is marked seen as it opens; Acknowledge tells the office the driver has it. New messages arrive
+ * is marked seen as it opens; Acknowledge tells the office the driver has it (both wait on the
+ * phone without a network, as every action does). New messages arrive
  * while the screen is open (the live stream). Above them, getting messages while the app is
  * closed (Web Push), or why that is not possible here.
  */
@@ -15,33 +16,15 @@ export default function MessagesScreen() {
   const { t } = useI18n();
   const { day, state } = useDay();
   const [open, setOpen] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const token = day.session.token;
 
   useEffect(() => void day.loadMessages(), [day]);
 
-  const failure = (e: unknown) =>
-    e instanceof OfflineError ? t('offline') : e instanceof ApiError ? e.message : t('somethingWrong');
-
   const toggle = (message: TNotification) => {
     setOpen(open === message.id ? null : message.id);
-    if (message.seen_at !== null) return;
-    driverApi
-      .messageSeen(token, message.id)
-      .then((m) => day.updateMessage(m))
-      .catch(() => {
-        // Marked seen the next time it is opened.
-      });
+    if (message.seen_at === null) void day.markMessage(message, 'seen');
   };
 
-  const acknowledge = async (message: TNotification) => {
-    setError(null);
-    try {
-      day.updateMessage(await driverApi.acknowledge(token, message.id));
-    } catch (e) {
-      setError(failure(e));
-    }
-  };
+  const acknowledge = (message: TNotification) => void day.markMessage(message, 'feedback');
 
   return (
     <>
@@ -50,11 +33,6 @@ export default function MessagesScreen() {
         <Heading>{t('messages')}</Heading>
       </div>
       <PushOffer />
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
       {state.messages === null ? (
         <p className="empty">{t('loading')}</p>
       ) : state.messages.length === 0 ? (
@@ -67,7 +45,7 @@ export default function MessagesScreen() {
                 message={message}
                 open={open === message.id}
                 onToggle={() => toggle(message)}
-                onAcknowledge={() => void acknowledge(message)}
+                onAcknowledge={() => acknowledge(message)}
               />
             </li>
           ))}

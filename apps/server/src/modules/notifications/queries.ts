@@ -112,7 +112,7 @@ export async function markNotification(
   tenantId: number,
   driverId: number,
   id: number,
-  { feedback }: { feedback: boolean },
+  { feedback, at }: { feedback: boolean; at: Date },
 ) {
   const mine = and(
     eq(notifications.tenantId, tenantId),
@@ -122,7 +122,7 @@ export async function markNotification(
   const [changed] = await db
     .update(notifications)
     .set({
-      seenAt: sql`coalesce(${notifications.seenAt}, now())`,
+      seenAt: sql`coalesce(${notifications.seenAt}, ${at.toISOString()}::timestamptz)`,
       ...(feedback ? { feedback: 1 } : {}),
     })
     .where(

@@ -376,6 +376,25 @@ describe('the driver app’s messages', () => {
     expect(untouched).toMatchObject({ seen_at: null, feedback: 0 });
   });
 
+  it('records when a message was seen offline, as the phone sends it later; a time ahead is refused', async () => {
+    const driver = await signedInDriver();
+    await sendText(admin, driver.id, { title: 'Read in a tunnel' });
+    const [id] = (await rowsOf(driver.id)).map((r) => r.id);
+    const ahead = new Date(Date.now() + 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const refused = await drive(driver.auth, 'POST', `/api/v1/driver/notifications/${id}/feedback`, {
+      at: ahead,
+    });
+    expect(refused.status).toBe(400);
+    expect((await history()).find((n) => n.id === id)).toMatchObject({ seen_at: null, feedback: 0 });
+
+    const earlier = new Date(Date.now() - 20 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    const ack = await drive(driver.auth, 'POST', `/api/v1/driver/notifications/${id}/feedback`, {
+      at: earlier,
+    });
+    expect(ack.status).toBe(200);
+    expect((await history()).find((n) => n.id === id)).toMatchObject({ seen_at: earlier, feedback: 1 });
+  });
+
   it('keeps admins out of the driver calls and drivers out of the console calls', async () => {
     const driver = await signedInDriver();
     expect((await call(t, admin, 'GET', '/api/v1/driver/notifications')).status).toBe(403);

@@ -4,6 +4,7 @@ import {
   NOTIFICATION_AUDIO_MAX_BYTES,
   RESPONSE_CODE,
   TOTAL_COUNT_HEADER,
+  ZDriverActionBody,
   ZEnvelope,
   ZErrorEnvelope,
   ZNotification,
@@ -160,13 +161,15 @@ export const notificationRoutes: ModuleRoutes = async (app, deps) => {
       config: { access: ACCESS.driver },
       schema: {
         tags: appTags,
-        summary: 'Mark one of the driver’s messages seen (the first time is kept)',
+        summary:
+          'Mark one of the driver’s messages seen (the first time is kept; `at`: when, from an offline queue)',
         params: ZNotificationIdParams,
-        body: z.object({}).passthrough().nullish(),
+        body: ZDriverActionBody,
         response: oneAnswer,
       },
     },
-    async (r) => ok(await markOwnNotification(tenantContext(r, deps), r.params.id, { feedback: false })),
+    async (r) =>
+      ok(await markOwnNotification(tenantContext(r, deps), r.params.id, { feedback: false, at: r.body?.at })),
   );
 
   app.post(
@@ -175,13 +178,14 @@ export const notificationRoutes: ModuleRoutes = async (app, deps) => {
       config: { access: ACCESS.driver },
       schema: {
         tags: appTags,
-        summary: 'Acknowledge one of the driver’s messages (`feedback` 1; seen too)',
+        summary: 'Acknowledge one of the driver’s messages (`feedback` 1; seen too, at `at` when given)',
         params: ZNotificationIdParams,
-        body: z.object({}).passthrough().nullish(),
+        body: ZDriverActionBody,
         response: oneAnswer,
       },
     },
-    async (r) => ok(await markOwnNotification(tenantContext(r, deps), r.params.id, { feedback: true })),
+    async (r) =>
+      ok(await markOwnNotification(tenantContext(r, deps), r.params.id, { feedback: true, at: r.body?.at })),
   );
 
   app.get(

@@ -20,6 +20,7 @@ import { isAdminOrDriver } from '../../platform/principal.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newStorageKey, type Storage } from '../../platform/storage.ts';
 import { tenantProfile } from '../settings/service.ts';
+import { actionTime } from '../trips/service.ts';
 import type { TPushSender } from '../../platform/web-push.ts';
 import {
   countNotifications,
@@ -288,10 +289,13 @@ export async function ownNotifications(ctx: TTenantContext): Promise<TNotificati
 export async function markOwnNotification(
   ctx: TTenantContext,
   id: number,
-  { feedback }: { feedback: boolean },
+  { feedback, at }: { feedback: boolean; at?: string | undefined },
 ): Promise<TNotification> {
   const driverId = driverOfCaller(ctx);
-  const outcome = await markNotification(ctx.db, ctx.tenantId, driverId, id, { feedback });
+  const outcome = await markNotification(ctx.db, ctx.tenantId, driverId, id, {
+    feedback,
+    at: actionTime(at),
+  });
   if (!outcome) throw notFound();
   if (outcome.changed) emit(ctx, 'notification.updated', [id]);
   const [row] = await notificationsByIds(ctx.db, ctx.tenantId, [id]);
