@@ -32,7 +32,7 @@ test.describe('driver app reports', () => {
     await signInOnPhone(page, driver.email);
     await page.getByRole('link', { name: new RegExp(`#${driver.tripId}\\b`) }).click();
     await page.getByRole('button', { name: /^Start / }).click();
-    await expect(page.getByTestId('outbox-count')).toHaveText('Everything is sent');
+    await expect(page.getByTestId('outbox-count')).toHaveText('Everything is sent', { timeout: 30_000 });
     await page.getByRole('button', { name: /Back/ }).click();
 
     // The screen's heading takes the focus when the driver moves to it.
@@ -178,7 +178,7 @@ test.describe('driver app reports', () => {
     await first.getByRole('button', { name: 'Skip it' }).click();
     await expect(first.getByText('Skipped', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Arrive at JLT Cluster D' })).toBeVisible();
-    await expect(page.getByTestId('outbox-count')).toHaveText('Everything is sent');
+    await expect(page.getByTestId('outbox-count')).toHaveText('Everything is sent', { timeout: 30_000 });
 
     // The server has it: after a reload (nothing waits on the phone) the stop is still skipped.
     await page.reload();
