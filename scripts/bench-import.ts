@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createTestApp, DEMO, multipartFile } from '../apps/server/src/test/app.ts';
+import { createTestApp, DEMO, removeScriptDemo, multipartFile } from '../apps/server/src/test/app.ts';
 import {
   DRIVER_HEADER,
   blankRowsXlsx,
@@ -280,4 +280,5 @@ try {
   process.exitCode = missed.length || wrongAnswers.length ? 1 : 0;
 } finally {
   await t.close();
+  await removeScriptDemo();
 }

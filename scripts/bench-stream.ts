@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drivers } from '../apps/server/src/db/schema/index.ts';
-import { createTestApp, DEMO } from '../apps/server/src/test/app.ts';
+import { createTestApp, DEMO, removeScriptDemo } from '../apps/server/src/test/app.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DRIVERS = Number(process.env.BENCH_DRIVERS ?? 2000);
@@ -156,6 +156,7 @@ await new Promise<void>((resolve) => {
 await new Promise((resolve) => setTimeout(resolve, 2000));
 abort.abort();
 await t.close();
+await removeScriptDemo();
 
 // ---- figures ----
 latencies.sort((a, b) => a - b);

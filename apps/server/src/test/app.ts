@@ -53,11 +53,22 @@ async function demoSnapshot(): Promise<TDemoSnapshot> {
   try {
     return inject('demoSnapshot');
   } catch {
-    demoMade ??= makeDemoSnapshot().then(({ snapshot }) => snapshot);
-    return demoMade;
+    demoMade ??= makeDemoSnapshot();
+    return (await demoMade).snapshot;
   }
 }
-let demoMade: Promise<TDemoSnapshot> | undefined;
+let demoMade: ReturnType<typeof makeDemoSnapshot> | undefined;
+
+/**
+ * Removes the demo made outside vitest's setup (a benchmark script's): on PostgreSQL its template
+ * database and the connection that made it, which would otherwise keep the process alive. Call it
+ * once the script's apps are closed.
+ */
+export async function removeScriptDemo(): Promise<void> {
+  const made = demoMade;
+  demoMade = undefined;
+  if (made) await (await made).remove();
+}
 
 /**
  * A fresh copy of the seeded demo for one test file: in-memory PGlite loaded from the run's
