@@ -1,5 +1,6 @@
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import webpush from 'web-push';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -13,6 +14,12 @@ import { pushSubscriptions } from '../db/schema/index.ts';
  * reach only an open app (the event stream). Sending runs after the write committed and never holds
  * up the answer: a push service that is slow or down delays nobody. A subscription the push service
  * says is gone (404, 410) is deleted; other failures are recorded on it and logged.
+ *
+ * A subscription's endpoint is given by the driver's app, so the server would post to whatever it
+ * names: only `https:` addresses of public hosts are taken (`pushEndpointAllowed`), never
+ * `localhost` or an address of a loopback, private, link-local or other non-public range, so a
+ * subscription cannot turn pushes into requests to the server's own network. (A public name that
+ * resolves to a private address is not looked up; the push is one encrypted POST either way.)
  */
 
 export interface TVapidConfig {
@@ -44,6 +51,8 @@ export interface TPushPayload {
 export interface TPushSender {
   /** The VAPID public key the apps subscribe with; null when push is off. */
   readonly publicKey: string | null;
+  /** Whether a subscription may name this endpoint (`pushEndpointAllowed`). */
+  accepts(endpoint: string): boolean;
   /** Pushes each message to its driver's subscriptions, in the background: 'off' when not configured. */
   notify(tenantId: number, messages: TPushMessage[]): 'sent' | 'off';
   /** Resolves once every push begun so far has been answered (shutdown waits for it; tests too). */
@@ -51,6 +60,36 @@ export interface TPushSender {
 }
 
 type TPushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/**
+ * Whether pushes may be sent to `endpoint`: an `https:` URL whose host is a name other than
+ * `localhost` or an address in the public (unicast) range. `local` also takes loopback and private
+ * addresses, for a stand-in push service on this machine (tests).
+ */
+export function pushEndpointAllowed(endpoint: string, { local = false }: { local?: boolean } = {}): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  const host = url.hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  if (!host) return false;
+  if (!ipaddr.isValid(host)) {
+    const isLocalName = host === 'localhost' || host.endsWith('.localhost');
+    return local || !isLocalName;
+  }
+  let address = ipaddr.parse(host);
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    address = (address as ipaddr.IPv6).toIPv4Address();
+  }
+  const range = address.range();
+  return range === 'unicast' || (local && (range === 'loopback' || range === 'private'));
+}
 
 const subscriptionsOf = (db: Db, tenantId: number, driverIds: number[]) =>
   db
@@ -82,12 +121,21 @@ export function createPushSender({
   db: Db;
   vapid: TVapidConfig | undefined;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  /** The TLS agent for the push services (tests trust their stand-in's certificate with it). */
+  /**
+   * The TLS agent for the push services. Given only for a stand-in push service on this machine
+   * (tests, which trust its certificate with it), so it also lets endpoints be local addresses.
+   */
   agent?: Agent | undefined;
 }): TPushSender {
   const pending = new Set<Promise<void>>();
+  const accepts = (endpoint: string) => pushEndpointAllowed(endpoint, { local: agent !== undefined });
 
   async function sendOne(subscription: TPushSubscriptionRow, payload: TPushPayload): Promise<void> {
+    // A subscription kept before the endpoint rule, and refused by it now, is forgotten unsent.
+    if (!accepts(subscription.endpoint)) {
+      await deleteSubscriptionById(db, subscription.id);
+      return;
+    }
     try {
       await webpush.sendNotification(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -136,6 +184,7 @@ export function createPushSender({
 
   return {
     publicKey: vapid?.publicKey ?? null,
+    accepts,
     notify(tenantId, messages) {
       if (!vapid) return 'off';
       if (messages.length === 0) return 'sent';

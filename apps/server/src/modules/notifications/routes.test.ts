@@ -9,7 +9,7 @@ import { drivers, notifications, pushSubscriptions, sessions } from '../../db/sc
 import { call, createTestApp, DEMO, WAIT, type TestApp } from '../../test/app.ts';
 import { openTestStream, type SseFrame, type TestStream } from '../../test/sse.ts';
 import { TEST_TLS_CERT, TEST_TLS_KEY } from '../../test/tls-fixture.ts';
-import { createPushSender } from '../../platform/web-push.ts';
+import { createPushSender, pushEndpointAllowed } from '../../platform/web-push.ts';
 
 /*
  * Notifications as the console and the driver app use them: text and voice messages sent to a
@@ -492,6 +492,88 @@ describe('Web Push', () => {
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.driverId, driver.id));
     expect(left).toHaveLength(0);
+  });
+
+  it('refuses an endpoint that is not the https address of a push service, storing nothing', async () => {
+    const driver = await signedInDriver();
+    const { keys } = browserSubscription('/ok');
+    for (const endpoint of ['http://push.example.com/send/1', 'ftp://push.example.com/1']) {
+      const res = await drive(driver.auth, 'POST', '/api/v1/driver/push/subscriptions', { endpoint, keys });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(MESSAGES.notifications.pushEndpointInvalid);
+    }
+    const kept = await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.driverId, driver.id));
+    expect(kept).toHaveLength(0);
+  });
+
+  it('posts only to public https hosts: local and private addresses are refused', () => {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/abc',
+      'https://8.8.8.8/push',
+      'https://[2001:4860:4860::8888]/push',
+    ]) {
+      expect(pushEndpointAllowed(endpoint), endpoint).toBe(true);
+    }
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://user:secret@fcm.googleapis.com/abc',
+      'https://localhost/push',
+      'https://LOCALHOST./push',
+      'https://metrics.localhost/push',
+      'https://127.0.0.1:5432/',
+      'https://127.1/',
+      'https://2130706433/',
+      'https://10.0.0.8/',
+      'https://172.16.4.1/',
+      'https://192.168.1.1/',
+      'https://169.254.169.254/latest/meta-data',
+      'https://0.0.0.0/',
+      'https://100.64.0.1/',
+      'https://[::1]/',
+      'https://[::ffff:127.0.0.1]/',
+      'https://[fd00::1]/',
+      'https://[fe80::1]/',
+      'not a url',
+    ]) {
+      expect(pushEndpointAllowed(endpoint), endpoint).toBe(false);
+    }
+    // A stand-in push service on this machine (tests) may be local, never link-local or unspecified.
+    expect(pushEndpointAllowed('https://127.0.0.1:8443/push', { local: true })).toBe(true);
+    expect(pushEndpointAllowed('https://169.254.169.254/', { local: true })).toBe(false);
+  });
+
+  it('forgets, unsent, a kept subscription whose endpoint the rule refuses', async () => {
+    const driver = await signedInDriver();
+    const { keys } = browserSubscription('/ok');
+    const [row] = await t.database.db
+      .insert(pushSubscriptions)
+      .values({
+        tenantId: DEMO.delivery.tenantId,
+        driverId: driver.id,
+        endpoint: `${pushBase}/kept-before-the-rule`,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+      })
+      .returning();
+    // This sender, unlike the test app's, is not allowed local endpoints.
+    const sender = createPushSender({
+      db: t.database.db,
+      vapid: { ...vapid, subject: 'mailto:ops@example.com' },
+      log: console,
+    });
+    sender.notify(DEMO.delivery.tenantId, [
+      { id: 1, driverId: driver.id, title: 't', body: 'b', voice: false },
+    ]);
+    await sender.settled();
+    expect(
+      await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, row!.id)),
+    ).toHaveLength(0);
+    expect(pushed.some((p) => p.path === '/kept-before-the-rule')).toBe(false);
   });
 
   it('is off without VAPID keys: no public key, and sends answer push off', () => {

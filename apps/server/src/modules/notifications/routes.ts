@@ -214,7 +214,7 @@ export const notificationRoutes: ModuleRoutes = async (app, deps) => {
       },
     },
     async (r) => {
-      await subscribe(tenantContext(r, deps), r.body);
+      await subscribe(tenantContext(r, deps), deps.push, r.body);
       return ok(null);
     },
   );

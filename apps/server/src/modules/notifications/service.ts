@@ -303,11 +303,22 @@ export async function markOwnNotification(
   return toNotification(row);
 }
 
-/** Keeps the app's Web Push subscription for the signed-in driver. */
-export async function subscribe(ctx: TTenantContext, subscription: TPushSubscription): Promise<void> {
+/**
+ * Keeps the app's Web Push subscription for the signed-in driver; 400 naming `endpoint` when it is
+ * not a push service the server may post to (plain http, a local or private address).
+ */
+export async function subscribe(
+  ctx: TTenantContext,
+  push: Pick<TPushSender, 'accepts'>,
+  subscription: TPushSubscription,
+): Promise<void> {
+  const driverId = driverOfCaller(ctx);
+  if (!push.accepts(subscription.endpoint)) {
+    throw AppError.field('endpoint', MESSAGES.notifications.pushEndpointInvalid);
+  }
   await upsertSubscription(ctx.db, {
     tenantId: ctx.tenantId,
-    driverId: driverOfCaller(ctx),
+    driverId,
     endpoint: subscription.endpoint,
     p256dh: subscription.keys.p256dh,
     auth: subscription.keys.auth,
