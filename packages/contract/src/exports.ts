@@ -16,6 +16,8 @@ import { zDateBound } from './dates.ts';
 export const EXPORT_LIMIT = 20_000;
 /** How long a background export's file is kept. */
 export const EXPORT_KEEP_HOURS = 24;
+/** Background exports one admin may have queued or running at once; one more is refused (429). */
+export const EXPORT_UNFINISHED_PER_ADMIN = 3;
 /** How often the console asks for a running export's progress. */
 export const EXPORT_POLL_MS = 1000;
 
@@ -30,6 +32,7 @@ export const EXPORT_MESSAGES = {
   tooLarge: (things: string, total: number | null) =>
     `${total === null ? `This range holds more than ${count(EXPORT_LIMIT)}` : `This range holds ${count(total)}`} ${things}: a direct export holds at most ${count(EXPORT_LIMIT)}. Start a background export (POST /api/v1/exports) and download the file when it is ready.`,
   started: 'The export has started: the file will be ready to download shortly.',
+  busy: `You have ${EXPORT_UNFINISHED_PER_ADMIN} exports being prepared: wait for one to finish before starting another.`,
   notReady: 'The export is not finished yet.',
   interrupted: 'The export stopped when the server restarted. Start it again.',
   failed: 'The export failed. Try again, or export a shorter range.',

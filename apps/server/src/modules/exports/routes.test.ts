@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_LIMIT, EXPORT_MESSAGES, type TExportJob } from '@fleet/contract';
+import { EXPORT_LIMIT, EXPORT_MESSAGES, EXPORT_UNFINISHED_PER_ADMIN, type TExportJob } from '@fleet/contract';
 import { exportJobs } from '../../db/schema/index.ts';
 import { createStorage } from '../../platform/storage.ts';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
@@ -244,6 +244,55 @@ describe('background exports', () => {
     expect(reversed.status).toBe(400);
     const after = await rowsOf<{ n: number }>(t.database.db, sql`select count(*)::int as n from export_jobs`);
     expect(after).toEqual(before);
+  });
+
+  it(`refuses an admin a background export past ${EXPORT_UNFINISHED_PER_ADMIN} unfinished ones, and takes one again when one ends`, async () => {
+    const [{ id: adminId } = { id: 0 }] = await rowsOf<{ id: number }>(
+      t.database.db,
+      sql`select id from admins where email = 'colleague@example.com'`,
+    );
+    const running = await t.database.db
+      .insert(exportJobs)
+      .values(
+        Array.from({ length: EXPORT_UNFINISHED_PER_ADMIN }, () => ({
+          tenantId: TENANT,
+          adminId,
+          kind: 'trips',
+          filter: {},
+          status: 'running',
+          fileName: 'Trips.xlsx',
+          heartbeatDate: new Date(),
+          expiresDate: new Date(Date.now() + 3600_000),
+        })),
+      )
+      .returning();
+    const jobsOfColleague = async () =>
+      (
+        await rowsOf<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from export_jobs where admin_id = ${adminId}`,
+        )
+      )[0]!.n;
+    const before = await jobsOfColleague();
+    const start = { kind: 'trips', fdate: '2020-01-01', tdate: '2020-01-02' };
+
+    const refused = await call(t, colleague, 'POST', '/api/v1/exports', start);
+    expect(refused.status).toBe(429);
+    expect(refused.body.responseMessage).toBe(EXPORT_MESSAGES.busy);
+    expect(await jobsOfColleague()).toBe(before);
+    // Another admin of the tenant is not held back by the colleague's exports.
+    expect((await call(t, delivery, 'POST', '/api/v1/exports', start)).status).toBe(200);
+
+    await t.database.db
+      .update(exportJobs)
+      .set({ status: 'failed', error: EXPORT_MESSAGES.failed })
+      .where(eq(exportJobs.id, running[0]!.id));
+    const taken = await call(t, colleague, 'POST', '/api/v1/exports', start);
+    expect(taken.status).toBe(200);
+    expect(await finishedJob(colleague, (taken.body.data as TExportJob).id)).toMatchObject({
+      status: 'done',
+    });
+    await t.database.db.delete(exportJobs).where(eq(exportJobs.adminId, adminId));
   });
 
   it('fails a job whose server stopped, and removes expired jobs with their files', async () => {

@@ -4,11 +4,12 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   EXPORT_KEEP_HOURS,
   EXPORT_MESSAGES,
+  EXPORT_UNFINISHED_PER_ADMIN,
   exportFileUrl,
   MESSAGES,
   toUtcString,
@@ -91,7 +92,11 @@ export function toExportJob(row: TJobRow): TExportJob {
   };
 }
 
-/** Queues an export of the admin's tenant; the filter is checked first (400, nothing queued). */
+/**
+ * Queues an export of the admin's tenant; the filter is checked first (400, nothing queued). An admin
+ * with EXPORT_UNFINISHED_PER_ADMIN exports queued or running is refused another (429), so repeated
+ * clicks cannot fill the server's disk and queue with copies of the same file.
+ */
 export async function startExport(
   ctx: TTenantContext,
   adminId: number,
@@ -100,6 +105,19 @@ export async function startExport(
   const kind = KINDS[input.kind];
   const filter = { fdate: input.fdate, tdate: input.tdate, search: input.search?.trim() || undefined };
   kind.check(filter);
+  const [unfinished] = await ctx.db
+    .select({ n: count() })
+    .from(exportJobs)
+    .where(
+      and(
+        eq(exportJobs.tenantId, ctx.tenantId),
+        eq(exportJobs.adminId, adminId),
+        inArray(exportJobs.status, ['queued', 'running']),
+      ),
+    );
+  if ((unfinished?.n ?? 0) >= EXPORT_UNFINISHED_PER_ADMIN) {
+    throw new AppError('TOO_MANY_REQUESTS', EXPORT_MESSAGES.busy, { 'retry-after': '10' });
+  }
   const [row] = await ctx.db
     .insert(exportJobs)
     .values({
