@@ -42,6 +42,7 @@ export const ZEnv = z.object({
   DATABASE_URL: optionalUrl.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
     message: 'must be a postgres:// or postgresql:// URL',
   }),
+  DATABASE_PREPARE: bool(true),
   SEED_DEMO: bool(false),
   SIMULATE: optionalBool,
   DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(30).default(30),
@@ -138,6 +139,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePrepare: env.DATABASE_PREPARE,
     /** Seed the demo on an empty database: always on the embedded database, on request on PostgreSQL. */
     seedDemo: env.SEED_DEMO,
     /**

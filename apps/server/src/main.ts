@@ -65,7 +65,11 @@ async function main() {
       : {}),
   };
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    prepareReads: config.databasePrepare,
+  });
   const { seeded } = await prepareDatabase(database, { seedDemoOnPostgres: config.seedDemo });
   // The app's change-event bus, made here so the jobs below publish on the one the app serves. A
   // listener's failure goes to the app's log (listeners only ever run once the app is built).
