@@ -166,7 +166,7 @@ export async function buildApp({
     mailer: mailer ?? createMailer(config.mail),
     events: eventBus,
     positions: positionFeed,
-    live: createLiveRelay({ database, events: eventBus, positions: positionFeed, log: app.log }),
+    live: createLiveRelay({ database, positions: positionFeed, log: app.log }),
     storage: storage ?? createStorage(config.storage),
     push: createPushSender({ db: database.db, vapid: config.push, log: app.log, agent: pushAgent }),
     version: pkg.version,

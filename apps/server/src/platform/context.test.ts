@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChangeEvent } from '@fleet/contract';
+import { changeEvents } from '../db/schema/index.ts';
 import { call, createTestApp, DEMO, type TestApp } from '../test/app.ts';
 import { emit, inTransaction, systemContext } from './context.ts';
 import { createEventBus } from './events.ts';
@@ -23,8 +24,10 @@ describe('change events', () => {
     bus.subscribe((e) => void heard.push(`all:${e.type}`));
     bus.subscribe((e) => void heard.push(`trips:${e.type}`), ['trip.updated']);
     const ctx = systemContext(t.database.db, bus.publish, 'test', DEMO.delivery.tenantId);
-    emit(ctx, 'trip.updated', [7]);
-    emit(ctx, 'driver.updated', [3]);
+    await inTransaction(ctx, async (tx) => {
+      emit(tx, 'trip.updated', [7]);
+      emit(tx, 'driver.updated', [3]);
+    });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(heard).toEqual(['all:trip.updated', 'trips:trip.updated', 'all:driver.updated']);
   });
@@ -47,6 +50,37 @@ describe('change events', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(published).toHaveLength(1);
+  });
+
+  it('are written to the change log by the transaction that makes the change, and only by one that commits', async () => {
+    const ctx = systemContext(t.database.db, () => {}, 'test', DEMO.delivery.tenantId);
+    const newest = async () =>
+      (await t.database.db.select({ id: sql<number>`coalesce(max(id), 0)::int` }).from(changeEvents))[0]!.id;
+    const before = await newest();
+    await expect(
+      inTransaction(ctx, async (tx) => {
+        emit(tx, 'trip.archived', [2]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await newest()).toBe(before);
+    await inTransaction(ctx, async (tx) => {
+      emit(tx, 'trip.updated', [5]);
+      // A nested call joins the transaction, and its events go with the outer one's.
+      await inTransaction(tx, async (inner) => emit(inner, 'stop.updated', [6]));
+    });
+    const rows = await t.database.db
+      .select()
+      .from(changeEvents)
+      .where(gt(changeEvents.id, before))
+      .orderBy(changeEvents.id);
+    expect(rows.map((r) => [r.type, r.ids, r.tenantId])).toEqual([
+      ['trip.updated', [5], DEMO.delivery.tenantId],
+      ['stop.updated', [6], DEMO.delivery.tenantId],
+    ]);
+    // Outside a transaction there is nothing to write an event with.
+    // @ts-expect-error -- emit takes a transaction's context only
+    expect(() => emit(ctx, 'trip.updated', [5])).toThrow();
   });
 
   it('name the record and the admin who changed it, after a trip type is added, saved and archived', async () => {

@@ -3,7 +3,10 @@ import type { TChangeEvent, TEventActor, TEventType } from '@fleet/contract';
 
 export type TEventListener = (event: TChangeEvent) => void | Promise<void>;
 
-/** What a service is given to announce its changes; called only once the change has committed. */
+/**
+ * Where this process hears of committed changes: `inTransaction` publishes each event here once its
+ * transaction has committed (the event itself was written to the change log by that transaction).
+ */
 export type TPublish = (event: TChangeEvent) => void;
 
 export interface EventBus {
@@ -13,8 +16,10 @@ export interface EventBus {
 }
 
 /**
- * The in-process bus of change events. A listener's failure is logged and never reaches the
- * service that published (the write has committed by then); listeners run after the publisher's turn.
+ * The in-process bus of change events: a prompt hint to this process's listeners (the exceptions
+ * engine, caches), not the record; what every process must see is read from the change log
+ * (platform/change-log.ts). A listener's failure is logged and never reaches the service that
+ * published (the write has committed by then); listeners run after the publisher's turn.
  */
 export function createEventBus(log?: Pick<FastifyBaseLogger, 'error'>): EventBus {
   const listeners = new Set<{ listener: TEventListener; types: ReadonlySet<TEventType> | null }>();

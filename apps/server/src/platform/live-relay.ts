@@ -1,35 +1,36 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { asc, gt, max, sql } from 'drizzle-orm';
-import type { TChangeEvent, TEventActor, TEventType } from '@fleet/contract';
+import { sql } from 'drizzle-orm';
 import type { Database, Db, TUnlisten } from '../db/client.ts';
-import { changeEvents } from '../db/schema/index.ts';
-import type { EventBus, PositionFeed, TPositionUpdate } from './events.ts';
-import { anyId } from '../db/id-lists.ts';
+import {
+  changesAfter,
+  changesById,
+  chunkPayloads,
+  EVENTS_CHANNEL,
+  fromWire,
+  newestChangeId,
+  type TStoredChange,
+  type TWireChange,
+} from './change-log.ts';
+import type { PositionFeed, TPositionUpdate } from './events.ts';
+
+export { chunkPayloads, EVENTS_CHANNEL, LIVE_LOCK_NAMESPACE, type TStoredChange } from './change-log.ts';
 
 /*
- * The relay between this process's buses and every server process on the database:
+ * The relay between the database and this process's event streams:
  *
- *   services ─ publish ─► EventBus ─► change_events row + pg_notify('fleet_events')  ┐ one
+ *   service transaction ─ change_events row + pg_notify('fleet_events') ─ COMMIT ─┐ one
  *   ingest ─ committed ─► PositionFeed ─► ≤ 1/driver/s ─► pg_notify('fleet_positions') ┘ database
  *                                                                                       │ LISTEN
  *   open event streams ◄─ subscribe ◄─ this relay ◄──────────────────────────────────────┘ (each process)
  *
- * Every process hears every message through LISTEN, its own included, so all of them see change
- * events in one order: the order of their ids. Ids are given under a transaction-scoped advisory lock
- * held until the commit, so they also follow commit order: a stream that has sent event N can resume
- * with "everything after N" from the table without missing one that committed late (Last-Event-ID).
+ * Change events are written by the transactions that make the changes (platform/change-log.ts);
+ * the relay only listens and hands them on. Every process hears every message, so all of them see
+ * change events in one order: the order of their ids, which is commit order. A notification the
+ * relay did not hear (it was not listening, or its connection dropped) is read from the table: after
+ * a reconnect, and whenever a notification's id is not the next one after the last handed on. A
+ * relay that starts (again) begins at the newest id, and a stream that reconnects with Last-Event-ID
+ * is replayed from the table whatever the relay heard.
  */
-
-/** A change event as stored: its id in change_events is its place in the stream. */
-export interface TStoredChange {
-  id: number;
-  tenantId: number | null;
-  type: TEventType;
-  ids: number[];
-  actor: TEventActor;
-  /** ISO 8601. */
-  at: string;
-}
 
 export type TLiveMessage =
   | { kind: 'change'; change: TStoredChange }
@@ -41,100 +42,35 @@ export type TLiveMessage =
 export type TLiveListener = (message: TLiveMessage) => void;
 
 export interface LiveRelay {
-  /** Starts listening on the database and relaying this process's events and positions. */
+  /** Starts listening on the database, and relaying this process's positions. */
   start(): Promise<void>;
   /** Hears every change and position batch of every tenant, in order; answers how to stop. */
   subscribe(listener: TLiveListener): () => void;
   /** The newest change id handed to listeners: where a new stream starts. */
   readonly lastId: number;
-  /** Waits until every event and position received so far has been written and announced. */
+  /** Waits until every position received so far has been announced, and every change heard handed on. */
   flush(): Promise<void>;
-  /** Writes what is pending, stops relaying and listening. */
+  /** Announces the positions pending, stops relaying and listening. */
   stop(): Promise<void>;
 }
 
-export const EVENTS_CHANNEL = 'fleet_events';
 export const POSITIONS_CHANNEL = 'fleet_positions';
-/** Advisory locks of the live relay: (namespace, 1) orders change ids by commit; (namespace, 2) is the retention job's. */
-export const LIVE_LOCK_NAMESPACE = 7_204_313;
-const ORDER_LOCK = 1;
 
-// NOTIFY refuses payloads of 8,000 bytes or more; a little room stays for multi-byte safety.
-const PAYLOAD_LIMIT = 7_900;
 /** At most one position a driver per this many milliseconds leaves a process. */
 export const POSITION_INTERVAL_MS = 1_000;
-const MAX_BATCH = 500;
-/** Events waiting for the database beyond this are dropped (and logged): the write side is down. */
-const MAX_QUEUE = 20_000;
-/** A catch-up after listening restarts replays at most this many events; past that, streams resync. */
+/** A catch-up after a missed notification replays at most this many events; past that, streams resync. */
 const CATCH_UP_LIMIT = 5_000;
 
-type TWireChange = {
-  id: number;
-  tenant_id: number | null;
-  type: TEventType;
-  ids: number[];
-  actor: TEventActor;
-  at: string;
-};
 /** [driver id, trip id, lat, lon, fix time in ms, speed km/h, course °] */
 type TWirePosition = [number, number | null, number, number, number, number | null, number | null];
 
-const toStored = (row: typeof changeEvents.$inferSelect): TStoredChange => ({
-  id: row.id,
-  tenantId: row.tenantId,
-  type: row.type as TEventType,
-  ids: row.ids,
-  actor: row.actor as TEventActor,
-  at: row.at.toISOString(),
-});
-const toWire = (c: TStoredChange): TWireChange => ({
-  id: c.id,
-  tenant_id: c.tenantId,
-  type: c.type,
-  ids: c.ids,
-  actor: c.actor,
-  at: c.at,
-});
-
-/**
- * Packs items into JSON arrays each under NOTIFY's payload limit; an item too large alone is
- * replaced by `tooLarge(item)` (a reference the receiver reads back).
- */
-export function chunkPayloads<T>(
-  items: T[],
-  tooLarge: (item: T) => unknown,
-  wrap = (json: string) => json,
-): string[] {
-  const chunks: string[] = [];
-  let parts: string[] = [];
-  let size = 2;
-  const close = () => {
-    if (parts.length) chunks.push(wrap(`[${parts.join(',')}]`));
-    parts = [];
-    size = 2;
-  };
-  const overhead = wrap('[]').length - 2;
-  for (const item of items) {
-    let json = JSON.stringify(item);
-    if (Buffer.byteLength(json) + 2 + overhead >= PAYLOAD_LIMIT) json = JSON.stringify(tooLarge(item));
-    const bytes = Buffer.byteLength(json) + 1;
-    if (size + bytes + overhead >= PAYLOAD_LIMIT) close();
-    parts.push(json);
-    size += bytes;
-  }
-  close();
-  return chunks;
-}
-
 export interface LiveRelayOptions {
   database: Database;
-  events: EventBus;
   positions: PositionFeed;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }
 
-export function createLiveRelay({ database, events, positions, log }: LiveRelayOptions): LiveRelay {
+export function createLiveRelay({ database, positions, log }: LiveRelayOptions): LiveRelay {
   const db: Db = database.db;
   const listeners = new Set<TLiveListener>();
   const deliver = (message: TLiveMessage) => {
@@ -147,64 +83,9 @@ export function createLiveRelay({ database, events, positions, log }: LiveRelayO
     }
   };
 
-  // ---- write side: change events ----
-  const queue: TChangeEvent[] = [];
-  let writing: Promise<void> | null = null;
   let stopped = false;
 
-  async function writeBatch(batch: TChangeEvent[]): Promise<void> {
-    await db.transaction(async (tx) => {
-      // Held to the commit: no other process takes an id until this batch is visible (see above).
-      await tx.execute(sql`select pg_advisory_xact_lock(${LIVE_LOCK_NAMESPACE}::int4, ${ORDER_LOCK}::int4)`);
-      const rows = await tx
-        .insert(changeEvents)
-        .values(
-          batch.map((e) => ({
-            tenantId: e.tenant_id,
-            type: e.type,
-            ids: e.ids,
-            actor: e.actor,
-            at: new Date(e.at),
-          })),
-        )
-        .returning();
-      rows.sort((a, b) => a.id - b.id);
-      const payloads = chunkPayloads(rows.map(toStored).map(toWire), (c) => ({ id: c.id }));
-      for (const payload of payloads) await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
-    });
-  }
-
-  function drain(): void {
-    if (writing || queue.length === 0) return;
-    writing = (async () => {
-      while (queue.length > 0) {
-        const batch = queue.splice(0, MAX_BATCH);
-        try {
-          await writeBatch(batch);
-        } catch (err) {
-          log.error({ err, events: batch.length }, 'change events could not be relayed');
-        }
-      }
-    })().finally(() => {
-      writing = null;
-    });
-  }
-
-  const stopEvents = events.subscribe((event) => {
-    if (stopped) return;
-    if (queue.length >= MAX_QUEUE) {
-      queue.shift();
-      log.warn(
-        { queued: queue.length },
-        'change event relay is behind: the oldest waiting event was dropped',
-      );
-    }
-    queue.push(event);
-    // Events published in the same turn (a transaction's, a materialiser run's) share one insert.
-    if (!writing) setImmediate(drain);
-  });
-
-  // ---- write side: positions, at most one a driver a second ----
+  // ---- positions, at most one a driver a second ----
   const pending = new Map<number, TPositionUpdate>();
   const lastSent = new Map<number, number>();
   let positionTimer: NodeJS.Timeout | null = null;
@@ -296,35 +177,31 @@ export function createLiveRelay({ database, events, positions, log }: LiveRelayO
     }
   }
 
-  async function readBack(ids: number[]): Promise<TStoredChange[]> {
-    const rows = await db
-      .select()
-      .from(changeEvents)
-      .where(anyId(changeEvents.id, ids))
-      .orderBy(asc(changeEvents.id));
-    return rows.map(toStored);
+  /** What committed after the last change handed on, up to `beforeId` (exclusive) when given, read from the table. */
+  async function readMissed(beforeId?: number): Promise<void> {
+    const upToId = beforeId === undefined ? undefined : beforeId - 1;
+    const missed = await changesAfter(db, lastId, CATCH_UP_LIMIT + 1, upToId === undefined ? {} : { upToId });
+    if (missed.length > CATCH_UP_LIMIT) {
+      lastId = missed[missed.length - 1]!.id;
+      deliver({ kind: 'gap' });
+      return;
+    }
+    handOn(missed);
   }
 
   function onEvents(payload: string): void {
     inOrder(async () => {
       const wire = JSON.parse(payload) as (TWireChange | { id: number; type?: undefined })[];
+      const first = wire[0]?.id;
+      // Ids follow commit order: one skipped before this notification is a change whose
+      // notification was missed (or a transaction rolled back after taking an id). The table knows.
+      if (first !== undefined && first > lastId + 1) await readMissed(first);
       const refs = wire.filter((w) => w.type === undefined).map((w) => w.id);
-      const read = refs.length ? new Map((await readBack(refs)).map((c) => [c.id, c])) : new Map();
+      const read = new Map((await changesById(db, refs)).map((c) => [c.id, c]));
       const changes: TStoredChange[] = [];
       for (const w of wire) {
-        if (w.type === undefined) {
-          const found = read.get(w.id);
-          if (found) changes.push(found);
-        } else {
-          changes.push({
-            id: w.id,
-            tenantId: w.tenant_id,
-            type: w.type,
-            ids: w.ids,
-            actor: w.actor,
-            at: w.at,
-          });
-        }
+        const change = w.type === undefined ? read.get(w.id) : fromWire(w);
+        if (change) changes.push(change);
       }
       handOn(changes);
     });
@@ -353,31 +230,15 @@ export function createLiveRelay({ database, events, positions, log }: LiveRelayO
     }
   }
 
-  /** After a dropped LISTEN connection: what committed meanwhile is read from the table. */
-  function catchUp(): void {
-    inOrder(async () => {
-      const rows = await db
-        .select()
-        .from(changeEvents)
-        .where(gt(changeEvents.id, lastId))
-        .orderBy(asc(changeEvents.id))
-        .limit(CATCH_UP_LIMIT + 1);
-      if (rows.length > CATCH_UP_LIMIT) {
-        lastId = rows[rows.length - 1]!.id;
-        deliver({ kind: 'gap' });
-        return;
-      }
-      handOn(rows.map(toStored));
-    });
-  }
+  /** After a dropped LISTEN connection, or a start: what committed meanwhile is read from the table. */
+  const catchUp = () => inOrder(() => readMissed());
 
   return {
     get lastId() {
       return lastId;
     },
     async start() {
-      const [row] = await db.select({ id: max(changeEvents.id) }).from(changeEvents);
-      lastId = row?.id ?? 0;
+      lastId = await newestChangeId(db);
       unlistens.push(
         await database.listen(EVENTS_CHANNEL, onEvents, () => {
           // The first call is the start itself; any later one follows a reconnect.
@@ -385,6 +246,8 @@ export function createLiveRelay({ database, events, positions, log }: LiveRelayO
         }),
         await database.listen(POSITIONS_CHANNEL, onPositions),
       );
+      // A change that committed between reading the newest id and listening is not lost.
+      catchUp();
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -392,8 +255,6 @@ export function createLiveRelay({ database, events, positions, log }: LiveRelayO
     },
     async flush() {
       await new Promise((resolve) => setImmediate(resolve));
-      drain();
-      await writing;
       if (positionTimer) {
         clearTimeout(positionTimer);
         positionTimer = null;
@@ -403,11 +264,11 @@ export function createLiveRelay({ database, events, positions, log }: LiveRelayO
         await sendDuePositions();
       }
       await sendingPositions;
+      await work;
     },
     async stop() {
       await this.flush();
       stopped = true;
-      stopEvents();
       stopPositions();
       if (positionTimer) clearTimeout(positionTimer);
       await Promise.all(unlistens.splice(0).map((unlisten) => unlisten().catch(() => undefined)));

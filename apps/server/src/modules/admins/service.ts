@@ -84,11 +84,12 @@ export async function addAdmin(
 ): Promise<TAdminRow> {
   if (await adminEmailInUse(ctx.db, values.email)) throw new AppError('CONFLICT', MESSAGES.driver.emailTaken);
   await assertPasswordNotCommon(password);
-  const { id } = await insertAdmin(ctx.db, ctx.tenantId, {
-    ...values,
-    passwordHash: await hashPassword(password),
+  const passwordHash = await hashPassword(password);
+  const id = await inTransaction(ctx, async (tx) => {
+    const inserted = await insertAdmin(tx.db, tx.tenantId, { ...values, passwordHash });
+    emit(tx, 'admin.created', [inserted.id]);
+    return inserted.id;
   });
-  emit(ctx, 'admin.created', [id]);
   return adminById(ctx, id);
 }
 
@@ -125,7 +126,9 @@ export async function saveAdmin(
 /** Archives an admin of the tenant and ends their sessions; nobody archives themselves. */
 export async function archiveAdmin(ctx: TTenantContext, id: number): Promise<void> {
   if (id === actingAdmin(ctx).id) throw new AppError('BAD_REQUEST', MESSAGES.admin.cannotArchiveSelf);
-  if (!(await archiveAdminRow(ctx.db, ctx.tenantId, id)))
-    throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  emit(ctx, 'admin.archived', [id]);
+  await inTransaction(ctx, async (tx) => {
+    if (!(await archiveAdminRow(tx.db, tx.tenantId, id)))
+      throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+    emit(tx, 'admin.archived', [id]);
+  });
 }

@@ -18,7 +18,7 @@ import {
   type ZManagerApprovalsQuery,
   type ZOrdersQuery,
 } from '@fleet/contract';
-import { emit, type TTenantContext } from '../../platform/context.ts';
+import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { groupBy } from '../../db/id-lists.ts';
 import { AppError } from '../../platform/errors.ts';
 import { guardianChildren } from '../students/service.ts';
@@ -195,18 +195,20 @@ export async function decideApproval(
   { at = new Date(), managerId }: { at?: Date; managerId?: number } = {},
 ): Promise<TApprovalRecord> {
   const manager = await decidingManager(ctx, managerId);
-  const decided = await decidePending(ctx.db, ctx.tenantId, decision.task_id, {
-    status: decision.status,
-    at,
-    managerId: manager,
+  await inTransaction(ctx, async (tx) => {
+    const decided = await decidePending(tx.db, tx.tenantId, decision.task_id, {
+      status: decision.status,
+      at,
+      managerId: manager,
+    });
+    if (!decided) {
+      const state = await approvalState(tx.db, tx.tenantId, decision.task_id);
+      if (!state) throw new AppError('NOT_FOUND', MESSAGES.approvals.notFound);
+      if (!state.managerApproval) throw new AppError('CONFLICT', NO_MANAGER_APPROVAL);
+      throw new AppError('CONFLICT', MESSAGES.approvals.notPending(statusLabel(state.status)));
+    }
+    emit(tx, 'approval.updated', [decision.task_id]);
   });
-  if (!decided) {
-    const state = await approvalState(ctx.db, ctx.tenantId, decision.task_id);
-    if (!state) throw new AppError('NOT_FOUND', MESSAGES.approvals.notFound);
-    if (!state.managerApproval) throw new AppError('CONFLICT', NO_MANAGER_APPROVAL);
-    throw new AppError('CONFLICT', MESSAGES.approvals.notPending(statusLabel(state.status)));
-  }
-  emit(ctx, 'approval.updated', [decision.task_id]);
   const row = await requestById(ctx.db, ctx.tenantId, decision.task_id);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.approvals.notFound);
   const [record] = await toRecords(ctx, [row]);

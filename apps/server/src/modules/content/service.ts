@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { ZBlogPostInput } from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
-import { emit, type TServiceContext } from '../../platform/context.ts';
+import { emit, inTransaction, type TServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TPublish } from '../../platform/events.ts';
 import type { Mailer } from '../../platform/mail.ts';
@@ -131,19 +131,23 @@ export async function savePost(
   id?: number,
 ): Promise<TBlogPostAdmin> {
   if (await slugTaken(ctx.db, input.slug, id)) throw new AppError('CONFLICT', MESSAGES.content.slugTaken);
-  const row =
-    id === undefined
-      ? await insertPost(ctx.db, toValues(input))
-      : await updatePost(ctx.db, id, toValues(input));
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  emit(ctx, id === undefined ? 'blog_post.created' : 'blog_post.updated', [row.id], null);
-  return toBlogPostAdmin(row);
+  return inTransaction(ctx, async (tx) => {
+    const row =
+      id === undefined
+        ? await insertPost(tx.db, toValues(input))
+        : await updatePost(tx.db, id, toValues(input));
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+    emit(tx, id === undefined ? 'blog_post.created' : 'blog_post.updated', [row.id], null);
+    return toBlogPostAdmin(row);
+  });
 }
 
 /** Deletes a post for good; the event stream hears of it as `blog_post.archived`, gone from the blog. */
 export async function deletePost(ctx: TServiceContext, id: number): Promise<void> {
-  if (!(await deletePostRow(ctx.db, id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  emit(ctx, 'blog_post.archived', [id], null);
+  await inTransaction(ctx, async (tx) => {
+    if (!(await deletePostRow(tx.db, id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+    emit(tx, 'blog_post.archived', [id], null);
+  });
 }
 
 /** An article published on the given date, written in Markdown (the demo's articles). */
@@ -162,26 +166,28 @@ export async function addPublishedArticles(
   articles: TPublishedArticle[],
 ): Promise<void> {
   if (articles.length === 0) return;
-  const rows = await insertPosts(
-    ctx.db,
-    articles.map((article) => ({
-      title: article.title,
-      slug: article.slug,
-      excerpt: article.excerpt,
-      author: article.author,
-      contentFormat: 'markdown',
-      contentSource: article.markdown,
-      contentHtml: renderPostContent('markdown', article.markdown),
-      status: 'published',
-      publishedAt: article.publishedAt,
-    })),
-  );
-  emit(
-    ctx,
-    'blog_post.created',
-    rows.map((row) => row.id),
-    null,
-  );
+  await inTransaction(ctx, async (tx) => {
+    const rows = await insertPosts(
+      tx.db,
+      articles.map((article) => ({
+        title: article.title,
+        slug: article.slug,
+        excerpt: article.excerpt,
+        author: article.author,
+        contentFormat: 'markdown',
+        contentSource: article.markdown,
+        contentHtml: renderPostContent('markdown', article.markdown),
+        status: 'published',
+        publishedAt: article.publishedAt,
+      })),
+    );
+    emit(
+      tx,
+      'blog_post.created',
+      rows.map((row) => row.id),
+      null,
+    );
+  });
 }
 
 const toLandingSectionStored = (
@@ -229,9 +235,11 @@ export async function saveLandingSection(
     const message = issue?.message ?? MESSAGES.http.badRequest;
     throw new AppError('BAD_REQUEST', field ? `${field}: ${message}` : message);
   }
-  const row = await upsertLandingSection(ctx.db, key, parsed.data);
-  emit(ctx, 'landing_section.updated', [landingSectionEventId(key)], null);
-  return toLandingSectionStored(key, row);
+  return inTransaction(ctx, async (tx) => {
+    const row = await upsertLandingSection(tx.db, key, parsed.data);
+    emit(tx, 'landing_section.updated', [landingSectionEventId(key)], null);
+    return toLandingSectionStored(key, row);
+  });
 }
 
 /** Where visitors' requests are mailed, and where a mail failure is logged. */
@@ -256,7 +264,11 @@ export async function receiveContactRequest(
   { mailer, salesEmail, log }: ContactDeps,
   values: TContactValues,
 ): Promise<{ id: number }> {
-  const row = await insertContactRequest(ctx.db, values);
+  const row = await inTransaction(ctx, async (tx) => {
+    const inserted = await insertContactRequest(tx.db, values);
+    emit(tx, 'contact_request.created', [inserted.id], null);
+    return inserted;
+  });
   const kind = values.kind as keyof typeof KIND_TITLES;
   const lines = [
     `${KIND_TITLES[kind]} received ${toUtcString(row.createdAt)} UTC`,
@@ -281,7 +293,6 @@ export async function receiveContactRequest(
   } catch (err) {
     log.error({ err, requestId: row.id }, 'could not mail a contact request; it is kept in the inbox');
   }
-  emit(ctx, 'contact_request.created', [row.id], null);
   return { id: row.id };
 }
 

@@ -1,5 +1,11 @@
 import { MESSAGES, toUtcString, type TDriverRow } from '@fleet/contract';
-import { emit, inTransaction, type TServiceContext, type TTenantContext } from '../../platform/context.ts';
+import {
+  emit,
+  inTransaction,
+  type TServiceContext,
+  type TTenantContext,
+  type TTxContext,
+} from '../../platform/context.ts';
 import { AppError, uniqueViolationOn } from '../../platform/errors.ts';
 import type { CheckedRow } from '../../platform/import-routes.ts';
 import { assertPasswordNotCommon, commonPasswordTest, hashPassword } from '../../platform/passwords.ts';
@@ -131,11 +137,14 @@ export async function addDriver(
   await assertDriverValues(ctx, values);
   await assertPasswordNotCommon(password);
   const passwordHash = await hashPassword(password);
-  const [id] = await claimingDeviceId(() =>
-    insertDrivers(ctx.db, ctx.tenantId, [{ ...values, passwordHash }]),
+  const id = await claimingDeviceId(() =>
+    inTransaction(ctx, async (tx) => {
+      const [inserted] = await insertDrivers(tx.db, tx.tenantId, [{ ...values, passwordHash }]);
+      emit(tx, 'driver.created', [inserted!]);
+      return inserted!;
+    }),
   );
-  emit(ctx, 'driver.created', [id!]);
-  return driverById(ctx, id!);
+  return driverById(ctx, id);
 }
 
 /** Updates a driver; a new password (null keeps the current one) signs the driver's app out everywhere. */
@@ -181,8 +190,8 @@ export async function trackerDriver(
 }
 
 /** Takes an archived vehicle from every driver who had it (the vehicles module calls this in its transaction). */
-export async function takeVehicleFromDrivers(ctx: TTenantContext, vehicleId: number): Promise<void> {
-  emit(ctx, 'driver.updated', await clearDriversVehicle(ctx.db, ctx.tenantId, vehicleId));
+export async function takeVehicleFromDrivers(tx: TTenantContext & TTxContext, vehicleId: number): Promise<void> {
+  emit(tx, 'driver.updated', await clearDriversVehicle(tx.db, tx.tenantId, vehicleId));
 }
 
 /** Checks an uploaded sheet of drivers row by row against the tenant's data; writes nothing. */
@@ -218,7 +227,12 @@ export async function importDrivers(ctx: TTenantContext, values: TDriverImport[]
       passwordHash: password ? await hashPassword(password) : '',
     })),
   );
-  const ids = await claimingDeviceId(() => insertDrivers(ctx.db, ctx.tenantId, rows));
-  emit(ctx, 'driver.created', ids);
+  const ids = await claimingDeviceId(() =>
+    inTransaction(ctx, async (tx) => {
+      const inserted = await insertDrivers(tx.db, tx.tenantId, rows);
+      emit(tx, 'driver.created', inserted);
+      return inserted;
+    }),
+  );
   return ids.length;
 }

@@ -2,12 +2,14 @@ import { eventEntity, type TEventEntity, type TLiveChange, type TLivePosition } 
 import type { Db } from '../../db/client.ts';
 import type { TServiceContext } from '../../platform/context.ts';
 import type { TPositionUpdate } from '../../platform/events.ts';
-import { LIVE_LOCK_NAMESPACE, type TStoredChange } from '../../platform/live-relay.ts';
+import {
+  changesAfter,
+  deleteChangesBefore,
+  oldestChangeId,
+  type TStoredChange,
+} from '../../platform/change-log.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import {
-  deleteChangesBefore,
-  listChangesBetween,
-  oldestChangeId,
   stopDrivers,
   taskDrivers,
   tripDrivers,
@@ -158,23 +160,17 @@ export async function missedChanges(
   if (afterId >= upToId) return [];
   const oldest = await oldestChangeId(ctx.db);
   if (oldest === null || oldest > afterId + 1) return null;
-  const rows = await listChangesBetween(ctx.db, audience.tenantId, afterId, upToId, REPLAY_LIMIT + 1);
-  if (rows.length > REPLAY_LIMIT) return null;
-  const changes: TStoredChange[] = rows.map((r) => ({
-    id: r.id,
-    tenantId: r.tenantId,
-    type: r.type as TStoredChange['type'],
-    ids: r.ids,
-    actor: r.actor as TStoredChange['actor'],
-    at: r.at.toISOString(),
-  }));
+  const changes = await changesAfter(ctx.db, afterId, REPLAY_LIMIT + 1, {
+    tenantId: audience.tenantId,
+    upToId,
+  });
+  if (changes.length > REPLAY_LIMIT) return null;
   const shown = await Promise.all(changes.map((c) => showsChange(audience, c, lookup)));
   return changes.filter((_c, i) => shown[i]);
 }
 
 /** How often the retention job runs. */
 export const EVENT_RETENTION_INTERVAL_MS = 60 * 60_000;
-const RETENTION_LOCK: [number, number] = [LIVE_LOCK_NAMESPACE, 2];
 
 /**
  * Deletes change events older than `days`; once across processes (an advisory lock: a process that
@@ -182,5 +178,5 @@ const RETENTION_LOCK: [number, number] = [LIVE_LOCK_NAMESPACE, 2];
  * when another process was at it.
  */
 export function deleteOldChangeEvents(db: Db, days: number, now = new Date()): Promise<number | null> {
-  return deleteChangesBefore(db, new Date(now.getTime() - days * 86_400_000), RETENTION_LOCK);
+  return deleteChangesBefore(db, new Date(now.getTime() - days * 86_400_000));
 }

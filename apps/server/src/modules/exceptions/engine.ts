@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { EXCEPTION_ENGINE_DEFAULTS, type TChangeEvent, type TEventType } from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
+import { changesAfter, newestChangeId } from '../../platform/change-log.ts';
 import { emit, inTransaction, systemContext, type TTenantContext } from '../../platform/context.ts';
 import type { EventBus, PositionFeed, TPublish } from '../../platform/events.ts';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/jobs.ts';
@@ -15,13 +16,11 @@ import {
   insertExceptions,
   liveTenantIds,
   lockTrip,
-  newestChangeId,
   overdueTripIds,
   releaseSweep,
   rewriteException,
   runningTripIds,
   stopFacts,
-  tripChangesAfter,
   tripFacts,
   tripIdsOfStops,
   tripIdsPlannedBetween,
@@ -328,7 +327,7 @@ async function sweepTenant(
       watermark = await newestChangeId(db);
     } else {
       for (;;) {
-        const changes = await tripChangesAfter(db, tenantId, watermark, CHANGES_PER_READ);
+        const changes = await changesAfter(db, watermark, CHANGES_PER_READ, { tenantId, types: TRIP_EVENTS });
         const stopIds: number[] = [];
         for (const change of changes) {
           if (change.type === 'stop.updated') stopIds.push(...change.ids);

@@ -20,7 +20,6 @@ import type { Db } from '../../db/client.ts';
 import { boundedCount } from '../../db/bounded-count.ts';
 import { escapeLike } from '../../db/like.ts';
 import {
-  changeEvents,
   driverLocations,
   drivers,
   exceptionEngineState,
@@ -311,28 +310,6 @@ export async function tripIdsOfStops(db: Db, tenantId: number, stopIds: number[]
     .from(tripDestinations)
     .where(and(eq(tripDestinations.tenantId, tenantId), anyId(tripDestinations.id, stopIds)));
   return rows.map((r) => r.id);
-}
-
-/** The trip and stop change events of a tenant after `afterId`, oldest first, at most `limit`. */
-export function tripChangesAfter(db: Db, tenantId: number, afterId: number, limit: number) {
-  return db
-    .select({ id: changeEvents.id, type: changeEvents.type, ids: changeEvents.ids })
-    .from(changeEvents)
-    .where(
-      and(
-        eq(changeEvents.tenantId, tenantId),
-        gt(changeEvents.id, afterId),
-        or(sql`${changeEvents.type} like 'trip.%'`, eq(changeEvents.type, 'stop.updated')),
-      ),
-    )
-    .orderBy(asc(changeEvents.id))
-    .limit(limit);
-}
-
-/** The newest change event id of any tenant (0 when none): where a first sweep starts reading. */
-export async function newestChangeId(db: Db): Promise<number> {
-  const [row] = await db.select({ id: max(changeEvents.id) }).from(changeEvents);
-  return Number(row?.id ?? 0);
 }
 
 /** The tenants whose trips are judged: all that are not archived. */

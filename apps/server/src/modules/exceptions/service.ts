@@ -7,7 +7,7 @@ import {
   type ZExceptionsQuery,
   type ZNotSeenQuery,
 } from '@fleet/contract';
-import { emit, type TTenantContext } from '../../platform/context.ts';
+import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { groupBy } from '../../db/id-lists.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
@@ -122,14 +122,20 @@ export async function exceptionOf(ctx: TTenantContext, id: number): Promise<TExc
 /** Marks one exception seen (spec 000 §4: opening it from the bell); answers 1, or 0 when it was already. */
 export async function markExceptionSeen(ctx: TTenantContext, id: number): Promise<{ updated: number }> {
   if (!(await exceptionStands(ctx.db, ctx.tenantId, id))) throw notFound();
-  const ids = await markSeen(ctx.db, ctx.tenantId, new Date(), id);
-  emit(ctx, 'exception.updated', ids);
+  const ids = await inTransaction(ctx, async (tx) => {
+    const seen = await markSeen(tx.db, tx.tenantId, new Date(), id);
+    emit(tx, 'exception.updated', seen);
+    return seen;
+  });
   return { updated: ids.length };
 }
 
 /** Marks every unread exception of the tenant seen (the bell's "Mark all as read"); answers how many. */
 export async function markAllExceptionsSeen(ctx: TTenantContext): Promise<{ updated: number }> {
-  const ids = await markSeen(ctx.db, ctx.tenantId, new Date());
-  emit(ctx, 'exception.updated', ids);
+  const ids = await inTransaction(ctx, async (tx) => {
+    const seen = await markSeen(tx.db, tx.tenantId, new Date());
+    emit(tx, 'exception.updated', seen);
+    return seen;
+  });
   return { updated: ids.length };
 }

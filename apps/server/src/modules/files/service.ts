@@ -13,7 +13,7 @@ import {
   type TRecordImage,
   type TRecordPhotoFolder,
 } from '@fleet/contract';
-import { inTransaction, type TTenantContext } from '../../platform/context.ts';
+import { inTransaction, type TTenantContext, type TTxContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { newStorageKey } from '../../platform/storage.ts';
@@ -165,7 +165,7 @@ export async function withPhotos<T>(
   storage: Storage,
   folder: TRecordPhotoFolder,
   files: TUploadedFile[],
-  write: (attach: (recordId: number) => Promise<void>, tx: TTenantContext) => Promise<T>,
+  write: (attach: (recordId: number) => Promise<void>, tx: TTenantContext & TTxContext) => Promise<T>,
 ): Promise<T> {
   const staged = await stagePhotos(storage, ctx.tenantId, folder, files);
   try {
@@ -237,16 +237,24 @@ export async function photoFile(
   };
 }
 
-/** Removes one picture of a record (its files go after the row). */
+/**
+ * Removes one picture of a record (its files go after the row, once it is committed); `announce`
+ * emits the record's change in the same transaction.
+ */
 export async function removePhoto(
   ctx: TTenantContext,
   storage: Storage,
   folder: TRecordPhotoFolder,
   recordId: number,
   photoId: number,
+  announce: (tx: TTenantContext & TTxContext) => void,
 ): Promise<void> {
-  const row = await deleteRecordPhoto(ctx.db, ctx.tenantId, folder, recordId, photoId);
-  if (!row) throw notFound();
+  const row = await inTransaction(ctx, async (tx) => {
+    const deleted = await deleteRecordPhoto(tx.db, tx.tenantId, folder, recordId, photoId);
+    if (!deleted) throw notFound();
+    announce(tx);
+    return deleted;
+  });
   await Promise.allSettled([
     storage.delete(row.storageKey),
     row.thumbKey ? storage.delete(row.thumbKey) : null,

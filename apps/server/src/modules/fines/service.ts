@@ -14,7 +14,7 @@ import {
   type TPicture,
   type TRecordImage,
 } from '@fleet/contract';
-import { emit, type TTenantContext } from '../../platform/context.ts';
+import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { TUploadedFile } from '../../platform/uploads.ts';
@@ -186,16 +186,20 @@ export async function saveFine(ctx: TTenantContext, input: TFineSaveValues): Pro
   const current = await findFine(ctx.db, ctx.tenantId, input.id);
   if (!current) throw notFound();
   const values = await checkedValues(ctx, input, input.status, current);
-  if (!(await updateFine(ctx.db, ctx.tenantId, input.id, values))) throw notFound();
-  emit(ctx, 'fine.updated', [input.id]);
+  await inTransaction(ctx, async (tx) => {
+    if (!(await updateFine(tx.db, tx.tenantId, input.id, values))) throw notFound();
+    emit(tx, 'fine.updated', [input.id]);
+  });
   return fineDetails(ctx, input.id);
 }
 
 /** Deletes (archives) a live fine; 404 when there is none. Its pictures stay with it. */
 export async function archiveFine(ctx: TTenantContext, id: number): Promise<void> {
-  const archived = await archiveFineRow(ctx.db, ctx.tenantId, id);
-  if (!archived) throw notFound();
-  emit(ctx, 'fine.archived', [archived]);
+  await inTransaction(ctx, async (tx) => {
+    const archived = await archiveFineRow(tx.db, tx.tenantId, id);
+    if (!archived) throw notFound();
+    emit(tx, 'fine.archived', [archived]);
+  });
 }
 
 // ---------- Pictures ----------
@@ -239,7 +243,6 @@ export async function removeFinePicture(
   photoId: number,
 ): Promise<TRecordImage[]> {
   if (!(await findFine(ctx.db, ctx.tenantId, fineId))) throw notFound();
-  await removePhoto(ctx, storage, FOLDER, fineId, photoId);
-  emit(ctx, 'fine.updated', [fineId]);
+  await removePhoto(ctx, storage, FOLDER, fineId, photoId, (tx) => emit(tx, 'fine.updated', [fineId]));
   return recordImages(ctx, FOLDER, fineId);
 }

@@ -292,12 +292,14 @@ export async function markOwnNotification(
   { feedback, at }: { feedback: boolean; at?: string | undefined },
 ): Promise<TNotification> {
   const driverId = driverOfCaller(ctx);
-  const outcome = await markNotification(ctx.db, ctx.tenantId, driverId, id, {
-    feedback,
-    at: actionTime(at),
+  await inTransaction(ctx, async (tx) => {
+    const outcome = await markNotification(tx.db, tx.tenantId, driverId, id, {
+      feedback,
+      at: actionTime(at),
+    });
+    if (!outcome) throw notFound();
+    if (outcome.changed) emit(tx, 'notification.updated', [id]);
   });
-  if (!outcome) throw notFound();
-  if (outcome.changed) emit(ctx, 'notification.updated', [id]);
   const [row] = await notificationsByIds(ctx.db, ctx.tenantId, [id]);
   if (!row) throw notFound();
   return toNotification(row);

@@ -6,7 +6,7 @@ import {
   type TDestinationRow,
   type TWarehouseRow,
 } from '@fleet/contract';
-import { emit, type TTenantContext } from '../../platform/context.ts';
+import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { placeQueries, type TPlace, type TPlaceValues } from './queries.ts';
 
@@ -80,9 +80,11 @@ export async function origins(
 }
 
 export async function addOrigin(ctx: TTenantContext, values: TPlaceValues): Promise<TWarehouseRow> {
-  const row = await originQueries.insert(ctx.db, ctx.tenantId, values);
-  emit(ctx, 'origin.created', [row.id]);
-  return toOriginRow(row);
+  return inTransaction(ctx, async (tx) => {
+    const row = await originQueries.insert(tx.db, tx.tenantId, values);
+    emit(tx, 'origin.created', [row.id]);
+    return toOriginRow(row);
+  });
 }
 
 export async function saveOrigin(
@@ -90,15 +92,19 @@ export async function saveOrigin(
   id: number,
   values: TPlaceValues,
 ): Promise<TWarehouseRow> {
-  const row = await originQueries.update(ctx.db, ctx.tenantId, id, values);
-  if (!row) throw notFound();
-  emit(ctx, 'origin.updated', [id]);
-  return toOriginRow(row);
+  return inTransaction(ctx, async (tx) => {
+    const row = await originQueries.update(tx.db, tx.tenantId, id, values);
+    if (!row) throw notFound();
+    emit(tx, 'origin.updated', [id]);
+    return toOriginRow(row);
+  });
 }
 
 export async function archiveOrigin(ctx: TTenantContext, id: number): Promise<void> {
-  if (!(await originQueries.archive(ctx.db, ctx.tenantId, id))) throw notFound();
-  emit(ctx, 'origin.archived', [id]);
+  await inTransaction(ctx, async (tx) => {
+    if (!(await originQueries.archive(tx.db, tx.tenantId, id))) throw notFound();
+    emit(tx, 'origin.archived', [id]);
+  });
 }
 
 // ---- Destinations ----
@@ -112,9 +118,11 @@ export async function destinations(
 }
 
 export async function addDestination(ctx: TTenantContext, values: TPlaceValues): Promise<TDestinationRow> {
-  const row = await destinationQueries.insert(ctx.db, ctx.tenantId, values);
-  emit(ctx, 'destination.created', [row.id]);
-  return toDestinationRow(row);
+  return inTransaction(ctx, async (tx) => {
+    const row = await destinationQueries.insert(tx.db, tx.tenantId, values);
+    emit(tx, 'destination.created', [row.id]);
+    return toDestinationRow(row);
+  });
 }
 
 export async function saveDestination(
@@ -122,13 +130,17 @@ export async function saveDestination(
   id: number,
   values: TPlaceValues,
 ): Promise<TDestinationRow> {
-  const row = await destinationQueries.update(ctx.db, ctx.tenantId, id, values);
-  if (!row) throw notFound();
-  emit(ctx, 'destination.updated', [id]);
-  return toDestinationRow(row);
+  return inTransaction(ctx, async (tx) => {
+    const row = await destinationQueries.update(tx.db, tx.tenantId, id, values);
+    if (!row) throw notFound();
+    emit(tx, 'destination.updated', [id]);
+    return toDestinationRow(row);
+  });
 }
 
 export async function archiveDestination(ctx: TTenantContext, id: number): Promise<void> {
-  if (!(await destinationQueries.archive(ctx.db, ctx.tenantId, id))) throw notFound();
-  emit(ctx, 'destination.archived', [id]);
+  await inTransaction(ctx, async (tx) => {
+    if (!(await destinationQueries.archive(tx.db, tx.tenantId, id))) throw notFound();
+    emit(tx, 'destination.archived', [id]);
+  });
 }

@@ -9,7 +9,7 @@ import {
   type TRefuelRow,
   type TReportedRefuel,
 } from '@fleet/contract';
-import { emit, type TTenantContext } from '../../platform/context.ts';
+import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { TUploadedFile } from '../../platform/uploads.ts';
@@ -88,17 +88,20 @@ export async function saveRefuel(
   ctx: TTenantContext,
   input: { id: number; amount: number; volume: number },
 ): Promise<TRefuelRow> {
-  if (!(await updateRefuel(ctx.db, ctx.tenantId, input.id, { amount: input.amount, volume: input.volume }))) {
-    throw notFound();
-  }
-  emit(ctx, 'refuel.updated', [input.id]);
+  await inTransaction(ctx, async (tx) => {
+    const values = { amount: input.amount, volume: input.volume };
+    if (!(await updateRefuel(tx.db, tx.tenantId, input.id, values))) throw notFound();
+    emit(tx, 'refuel.updated', [input.id]);
+  });
   return refuelRow(ctx, input.id);
 }
 
 /** Deletes (archives) a refuel; it leaves the lists and the driver's Fuel tab. */
 export async function archiveRefuel(ctx: TTenantContext, id: number): Promise<void> {
-  if (!(await archiveRow(ctx.db, ctx.tenantId, id))) throw notFound();
-  emit(ctx, 'refuel.archived', [id]);
+  await inTransaction(ctx, async (tx) => {
+    if (!(await archiveRow(tx.db, tx.tenantId, id))) throw notFound();
+    emit(tx, 'refuel.archived', [id]);
+  });
 }
 
 /** The signed-in driver's id: only drivers report from the road. */

@@ -8,7 +8,7 @@ import {
   type TThresholds,
 } from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
-import { emit, inTenant, type TServiceContext, type TTenantContext } from '../../platform/context.ts';
+import { emit, inTransaction, inTenant, type TServiceContext, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TAdminPrincipal } from '../../platform/principal.ts';
 import {
@@ -65,8 +65,10 @@ export async function saveTenantSettings(ctx: TTenantContext, items: TSettingIte
     spaceUnits: spaceList.map((u) => u.name),
     volumeUnits: volumeList.map((u) => u.name),
   });
-  await upsertTenantSettings(ctx.db, ctx.tenantId, items);
-  emit(ctx, 'settings.updated', [ctx.tenantId]);
+  await inTransaction(ctx, async (tx) => {
+    await upsertTenantSettings(tx.db, tx.tenantId, items);
+    emit(tx, 'settings.updated', [tx.tenantId]);
+  });
 }
 
 /**

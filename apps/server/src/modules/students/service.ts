@@ -227,9 +227,11 @@ export async function addStudent(
 /** Archives a live student of a school-bus tenant (404 for another tenant's, as for a missing one). */
 export async function archiveStudent(ctx: TTenantContext, id: number): Promise<void> {
   await schoolBusTenant(ctx);
-  if (!(await archiveStudentRow(ctx.db, ctx.tenantId, id)))
-    throw new AppError('NOT_FOUND', MESSAGES.students.notFound);
-  emit(ctx, 'student.archived', [id]);
+  await inTransaction(ctx, async (tx) => {
+    if (!(await archiveStudentRow(tx.db, tx.tenantId, id)))
+      throw new AppError('NOT_FOUND', MESSAGES.students.notFound);
+    emit(tx, 'student.archived', [id]);
+  });
 }
 
 /** The tenant's students of these ids (live or archived), by id: what a planned stop may name. */

@@ -1,5 +1,5 @@
 import { MESSAGES, toUtcString, type TSettingItem, type TTenantRow } from '@fleet/contract';
-import { emit, inTenant, type TServiceContext } from '../../platform/context.ts';
+import { emit, inTransaction, inTenant, type TServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireAdmin } from '../../platform/principal.ts';
 import { saveTenantSettings, tenantTypes } from '../settings/service.ts';
@@ -44,8 +44,11 @@ export async function addTenant(
   values: TTenantValues,
 ): Promise<{ id: number; created_date: string }> {
   await assertType(ctx, values.type);
-  const row = await insertTenant(ctx.db, values);
-  emit(ctx, 'tenant.created', [row.id], row.id);
+  const row = await inTransaction(ctx, async (tx) => {
+    const inserted = await insertTenant(tx.db, values);
+    emit(tx, 'tenant.created', [inserted.id], inserted.id);
+    return inserted;
+  });
   return { id: row.id, created_date: toUtcString(row.createdDate) };
 }
 
@@ -55,16 +58,20 @@ export async function saveTenant(
   values: Partial<TTenantValues>,
 ): Promise<TTenantRow> {
   if (values.type !== undefined) await assertType(ctx, values.type);
-  if (!(await updateTenant(ctx.db, id, values))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  emit(ctx, 'tenant.updated', [id], id);
+  await inTransaction(ctx, async (tx) => {
+    if (!(await updateTenant(tx.db, id, values))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+    emit(tx, 'tenant.updated', [id], id);
+  });
   const [row] = await listTenants(ctx.db, id);
   return toTenantRow(row!);
 }
 
 /** Archiving a tenant ends its admins' sessions and blocks their sign-in. */
 export async function archiveTenant(ctx: TServiceContext, id: number): Promise<void> {
-  if (!(await archiveTenantRow(ctx.db, id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  emit(ctx, 'tenant.archived', [id], id);
+  await inTransaction(ctx, async (tx) => {
+    if (!(await archiveTenantRow(tx.db, id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+    emit(tx, 'tenant.archived', [id], id);
+  });
 }
 
 /**

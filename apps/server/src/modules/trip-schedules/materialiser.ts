@@ -1,7 +1,7 @@
 import { SCHEDULE_HORIZON_DAYS, type TRepeatType } from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
 import type { tripSchedules } from '../../db/schema/index.ts';
-import { inTransaction, systemContext, type TTenantContext } from '../../platform/context.ts';
+import { inTransaction, systemContext, type TTenantContext, type TTxContext } from '../../platform/context.ts';
 import type { TPublish } from '../../platform/events.ts';
 import {
   createScheduledTrips,
@@ -50,8 +50,10 @@ const tripColumnsOf = (s: TScheduleRow, occurrence: Date) =>
  * The materialiser's own context inside the transaction `tx` runs in: the same database handle and
  * held-back events, with the materialiser as the actor of the trips it writes.
  */
-const asMaterialiser = (tx: TTenantContext): TTenantContext =>
-  systemContext(tx.db, tx.publish, ACTOR, tx.tenantId);
+const asMaterialiser = (tx: TTenantContext & TTxContext): TTenantContext & TTxContext => ({
+  ...systemContext(tx.db, tx.publish, ACTOR, tx.tenantId),
+  changes: tx.changes,
+});
 
 /**
  * Brings one schedule's trips in line with it for the next SCHEDULE_HORIZON_DAYS days. Must run in
@@ -63,10 +65,10 @@ const asMaterialiser = (tx: TTenantContext): TTenantContext =>
  * stops, and those whose occurrence the schedule no longer has are archived. A deleted schedule
  * archives all its future unstarted trips. Started trips are never touched, nor are trips an
  * admin deleted one by one (their occurrence stays taken). The trips service writes every trip,
- * announcing it as the materialiser's once the transaction commits.
+ * and its change event in the same transaction, as the materialiser's.
  */
 export async function syncSchedule(
-  tx: TTenantContext,
+  tx: TTenantContext & TTxContext,
   scheduleId: number,
   now: Date,
   { rewrite = false } = {},
@@ -113,7 +115,7 @@ export async function syncSchedule(
 
 /**
  * One pass over every active schedule of every tenant, each in its own short transaction; the
- * trips' events go to `publish` once each transaction commits.
+ * trips' events are written with them and go to `publish` once each transaction commits.
  */
 export async function materialiseSchedules(
   db: Db,

@@ -1,5 +1,5 @@
 import { MESSAGES, toUtcString, type TTripTypeRow } from '@fleet/contract';
-import { emit, type TTenantContext } from '../../platform/context.ts';
+import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   archiveTripType as archiveRow,
@@ -39,9 +39,11 @@ export async function tripTypes(
 export const findTripType = (ctx: TTenantContext, id: number) => findLiveTripType(ctx.db, ctx.tenantId, id);
 
 export async function addTripType(ctx: TTenantContext, values: TTripTypeValues): Promise<TTripTypeRow> {
-  const row = await insertTripType(ctx.db, ctx.tenantId, values);
-  emit(ctx, 'trip_type.created', [row.id]);
-  return toRow(row);
+  return inTransaction(ctx, async (tx) => {
+    const row = await insertTripType(tx.db, tx.tenantId, values);
+    emit(tx, 'trip_type.created', [row.id]);
+    return toRow(row);
+  });
 }
 
 export async function saveTripType(
@@ -49,13 +51,17 @@ export async function saveTripType(
   id: number,
   values: TTripTypeValues,
 ): Promise<TTripTypeRow> {
-  const row = await updateTripType(ctx.db, ctx.tenantId, id, values);
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  emit(ctx, 'trip_type.updated', [id]);
-  return toRow(row);
+  return inTransaction(ctx, async (tx) => {
+    const row = await updateTripType(tx.db, tx.tenantId, id, values);
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+    emit(tx, 'trip_type.updated', [id]);
+    return toRow(row);
+  });
 }
 
 export async function archiveTripType(ctx: TTenantContext, id: number): Promise<void> {
-  if (!(await archiveRow(ctx.db, ctx.tenantId, id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  emit(ctx, 'trip_type.archived', [id]);
+  await inTransaction(ctx, async (tx) => {
+    if (!(await archiveRow(tx.db, tx.tenantId, id))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+    emit(tx, 'trip_type.archived', [id]);
+  });
 }

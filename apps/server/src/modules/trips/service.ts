@@ -471,9 +471,11 @@ export async function saveTrip(ctx: TTenantContext, input: TTripValues & { id: n
 
 /** Deletes (archives) a live trip; 404 when there is none. */
 export async function archiveTrip(ctx: TTenantContext, id: number): Promise<void> {
-  const [archived] = await archiveTrips(ctx.db, ctx.tenantId, [id]);
-  if (!archived) throw notFound();
-  emit(ctx, 'trip.archived', [archived]);
+  await inTransaction(ctx, async (tx) => {
+    const [archived] = await archiveTrips(tx.db, tx.tenantId, [id]);
+    if (!archived) throw notFound();
+    emit(tx, 'trip.archived', [archived]);
+  });
 }
 
 /**
@@ -538,6 +540,7 @@ export async function rewriteScheduledTrips(
 
 /** Archives trips of a schedule no longer due, freeing their occurrence for a later edit. */
 export async function releaseScheduledTrips(ctx: TTenantContext, ids: number[]): Promise<void> {
-  const archived = await archiveScheduledTrips(ctx.db, ctx.tenantId, ids);
-  emit(ctx, 'trip.archived', archived);
+  await inTransaction(ctx, async (tx) => {
+    emit(tx, 'trip.archived', await archiveScheduledTrips(tx.db, tx.tenantId, ids));
+  });
 }

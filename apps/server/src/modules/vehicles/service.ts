@@ -56,9 +56,11 @@ async function assertReferenceFree(ctx: TTenantContext, reference: string, excep
 
 export async function addVehicle(ctx: TTenantContext, values: TVehicleValues): Promise<TVehicleRow> {
   await assertReferenceFree(ctx, values.reference);
-  const row = await insertVehicle(ctx.db, ctx.tenantId, values);
-  emit(ctx, 'vehicle.created', [row.id]);
-  return toVehicleRow({ ...row, drivers: [] });
+  return inTransaction(ctx, async (tx) => {
+    const row = await insertVehicle(tx.db, tx.tenantId, values);
+    emit(tx, 'vehicle.created', [row.id]);
+    return toVehicleRow({ ...row, drivers: [] });
+  });
 }
 
 export async function saveVehicle(
@@ -67,9 +69,12 @@ export async function saveVehicle(
   values: TVehicleValues,
 ): Promise<TVehicleRow> {
   await assertReferenceFree(ctx, values.reference, id);
-  const row = await updateVehicle(ctx.db, ctx.tenantId, id, values);
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  emit(ctx, 'vehicle.updated', [id]);
+  const row = await inTransaction(ctx, async (tx) => {
+    const updated = await updateVehicle(tx.db, tx.tenantId, id, values);
+    if (!updated) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+    emit(tx, 'vehicle.updated', [id]);
+    return updated;
+  });
   const [withDrivers] = await listVehicles(ctx.db, ctx.tenantId, { id });
   return toVehicleRow(withDrivers ?? { ...row, drivers: [] });
 }
@@ -95,7 +100,10 @@ export async function checkVehicleImport(
 
 /** Writes checked vehicles in one statement (all or none) and announces them in one event. */
 export async function importVehicles(ctx: TTenantContext, values: TVehicleValues[]): Promise<number> {
-  const ids = await insertVehicles(ctx.db, ctx.tenantId, values);
-  emit(ctx, 'vehicle.created', ids);
+  const ids = await inTransaction(ctx, async (tx) => {
+    const inserted = await insertVehicles(tx.db, tx.tenantId, values);
+    emit(tx, 'vehicle.created', inserted);
+    return inserted;
+  });
   return ids.length;
 }
