@@ -190,7 +190,10 @@ export async function trackerDriver(
 }
 
 /** Takes an archived vehicle from every driver who had it (the vehicles module calls this in its transaction). */
-export async function takeVehicleFromDrivers(tx: TTenantContext & TTxContext, vehicleId: number): Promise<void> {
+export async function takeVehicleFromDrivers(
+  tx: TTenantContext & TTxContext,
+  vehicleId: number,
+): Promise<void> {
   emit(tx, 'driver.updated', await clearDriversVehicle(tx.db, tx.tenantId, vehicleId));
 }
 

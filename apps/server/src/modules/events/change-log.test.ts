@@ -82,7 +82,12 @@ describe('a change committed just before the server dies', () => {
           driving_time: 30,
           staying_time: 10,
           tasks: [
-            { description: 'Deliver 3 parcels', priority: 0, client_approval: false, manager_approval: false },
+            {
+              description: 'Deliver 3 parcels',
+              priority: 0,
+              client_approval: false,
+              manager_approval: false,
+            },
           ],
         },
       ],

@@ -9,12 +9,7 @@ import {
   type TStoredChange,
 } from '../../platform/change-log.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
-import {
-  stopDrivers,
-  taskDrivers,
-  tripDrivers,
-  vehicleRequestDrivers,
-} from './queries.ts';
+import { stopDrivers, taskDrivers, tripDrivers, vehicleRequestDrivers } from './queries.ts';
 import { notificationDrivers } from '../notifications/service.ts';
 
 /*

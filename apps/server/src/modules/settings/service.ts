@@ -8,7 +8,13 @@ import {
   type TThresholds,
 } from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
-import { emit, inTransaction, inTenant, type TServiceContext, type TTenantContext } from '../../platform/context.ts';
+import {
+  emit,
+  inTransaction,
+  inTenant,
+  type TServiceContext,
+  type TTenantContext,
+} from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TAdminPrincipal } from '../../platform/principal.ts';
 import {

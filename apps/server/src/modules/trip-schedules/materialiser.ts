@@ -1,7 +1,12 @@
 import { SCHEDULE_HORIZON_DAYS, type TRepeatType } from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
 import type { tripSchedules } from '../../db/schema/index.ts';
-import { inTransaction, systemContext, type TTenantContext, type TTxContext } from '../../platform/context.ts';
+import {
+  inTransaction,
+  systemContext,
+  type TTenantContext,
+  type TTxContext,
+} from '../../platform/context.ts';
 import type { TPublish } from '../../platform/events.ts';
 import {
   createScheduledTrips,
