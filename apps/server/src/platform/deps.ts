@@ -14,7 +14,7 @@ export interface TDeps {
   config: TConfig;
   limiter: LoginLimiter;
   mailer: Mailer;
-  /** Change events: services publish here after their writes commit. */
+  /** Change events of this process, published once their transaction (which wrote them) has committed. */
   events: EventBus;
   /** Committed positions, for the live views. */
   positions: PositionFeed;

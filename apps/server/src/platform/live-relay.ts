@@ -13,12 +13,10 @@ import {
 } from './change-log.ts';
 import type { PositionFeed, TPositionUpdate } from './events.ts';
 
-export { chunkPayloads, EVENTS_CHANNEL, LIVE_LOCK_NAMESPACE, type TStoredChange } from './change-log.ts';
-
 /*
  * The relay between the database and this process's event streams:
  *
- *   service transaction ─ change_events row + pg_notify('fleet_events') ─ COMMIT ─┐ one
+ *   service transaction ─ change_events row + pg_notify('fleet_events') ─ COMMIT ──────┐ one
  *   ingest ─ committed ─► PositionFeed ─► ≤ 1/driver/s ─► pg_notify('fleet_positions') ┘ database
  *                                                                                       │ LISTEN
  *   open event streams ◄─ subscribe ◄─ this relay ◄──────────────────────────────────────┘ (each process)

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { changeEvents } from '../../db/schema/index.ts';
 import { systemContext } from '../../platform/context.ts';
 import { createEventBus, createPositionFeed } from '../../platform/events.ts';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
@@ -44,6 +45,33 @@ afterAll(async () => {
   await t.close();
 });
 
+describe('a change whose notification was missed', () => {
+  it('reaches an open stream, in its place, with the next notification heard', async () => {
+    const admin = await t.login(DEMO.delivery.email, DEMO.delivery.password);
+    const s = await stream(t.app, { cookie: admin });
+    await s.next((f) => f.id !== undefined);
+    // A change committed whose notification the server never heard (its listening connection
+    // dropped at that moment, say): the row is there, nothing announced it.
+    const [missed] = await t.database.db
+      .insert(changeEvents)
+      .values({
+        tenantId: DEMO.delivery.tenantId,
+        type: 'settings.updated',
+        ids: [DEMO.delivery.tenantId],
+        actor: { kind: 'system', id: null },
+        at: new Date(),
+      })
+      .returning({ id: changeEvents.id });
+    const added = await call(t, admin, 'POST', '/api/type/add', { title: 'Harbour round', time_stop: 5 });
+    expect(added.status).toBe(200);
+    const next = await s.next(isChange('trip_type.created', added.body.data.id));
+    expect(s.frames.filter((f) => f.event === 'change').map((f) => [Number(f.id), dataOf(f).type])).toEqual([
+      [missed!.id, 'settings.updated'],
+      [Number(next.id), 'trip_type.created'],
+    ]);
+  });
+});
+
 describe('a change committed just before the server dies', () => {
   it('is replayed to a console that reconnects with Last-Event-ID, and judged by the exceptions engine', async () => {
     const tenantId = DEMO.delivery.tenantId;
@@ -80,7 +108,9 @@ describe('a change committed just before the server dies', () => {
           destination_id: destination.id,
           destination_name: destination.name,
           driving_time: 30,
+          driving_time_range: null,
           staying_time: 10,
+          staying_time_range: null,
           tasks: [
             {
               description: 'Deliver 3 parcels',
