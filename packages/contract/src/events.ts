@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /*
- * Change events: after a write commits, the service that made it publishes one of these. The event
- * stream (consoles), the exceptions engine and the audit log subscribe; an event names what changed,
- * never its content, so a subscriber reads the records it needs with its own rights.
+ * Change events: the service that makes a write records one of these in the same transaction, and it
+ * is announced once that commits. The event stream (consoles), the exceptions engine and the audit
+ * log subscribe; an event names what changed, never its content, so a subscriber reads the records it
+ * needs with its own rights.
  */
 
 /** The kinds of caller the product knows (sessions, access declarations, event actors). */
