@@ -52,9 +52,13 @@ import { tenantRoutes } from './modules/tenants/routes.ts';
 import { driverAppRoutes } from './modules/driver-app/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createPushSender } from './platform/web-push.ts';
-import { eventRoutes, type TLiveTimings } from './modules/events/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { createLiveStreams, LIVE_TIMINGS, type TLiveTimings } from './modules/events/live-streams.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
-import type { TExportRunnerOptions } from './modules/exports/service.ts';
+import { createExportRunner, type TExportRunnerOptions } from './modules/exports/service.ts';
+import { registerBackground } from './platform/lifecycle.ts';
+import { systemActor } from './platform/principal.ts';
+import { jobParts, listeningParts, serviceParts } from './background.ts';
 import pkg from '../package.json' with { type: 'json' };
 
 export interface RegisteredRoute {
@@ -159,6 +163,8 @@ export async function buildApp({
 
   const eventBus = events ?? createEventBus(app.log);
   const positionFeed = positions ?? createPositionFeed(app.log);
+  const live = createLiveRelay({ database, events: eventBus, positions: positionFeed, log: app.log });
+  const files = storage ?? createStorage(config.storage);
   const deps: TDeps = {
     database,
     config,
@@ -166,16 +172,32 @@ export async function buildApp({
     mailer: mailer ?? createMailer(config.mail),
     events: eventBus,
     positions: positionFeed,
-    live: createLiveRelay({ database, events: eventBus, positions: positionFeed, log: app.log }),
-    storage: storage ?? createStorage(config.storage),
+    live,
+    streams: createLiveStreams({
+      relay: live,
+      ctx: { db: database.db, actor: systemActor('event stream'), publish: eventBus.publish },
+      session: config.session,
+      timings: { ...LIVE_TIMINGS, ...liveTimings },
+      streamsPerTenant: config.live.streamsPerTenant,
+      log: app.log,
+    }),
+    exports: createExportRunner({
+      db: database.db,
+      storage: files,
+      publish: eventBus.publish,
+      log: app.log.child({ module: 'exports' }),
+      ...exportRunner,
+    }),
+    storage: files,
     push: createPushSender({ db: database.db, vapid: config.push, log: app.log, agent: pushAgent }),
     version: pkg.version,
   };
-  // Listening starts with the app and stops, after the streams have ended, before the database closes.
-  app.addHook('onReady', () => deps.live.start());
-  app.addHook('onClose', () => deps.live.stop());
-  // Pushes under way are answered before the database closes.
-  app.addHook('onClose', () => deps.push.settled());
+  // The background parts start with the app and stop with it (platform/lifecycle.ts, background.ts).
+  registerBackground(app, [
+    ...serviceParts(app, deps),
+    ...(config.backgroundJobs ? jobParts(app, deps) : []),
+    ...listeningParts(app, deps),
+  ]);
 
   await app.register(helmet, {
     // The console loads its own scripts and styles only; map tiles and images may come from configured hosts.
@@ -229,8 +251,8 @@ export async function buildApp({
   await app.register(geoRoutes, deps);
   await app.register(driverAppRoutes, deps);
   await app.register(notificationRoutes, deps);
-  await app.register(eventRoutes, { ...deps, liveTimings });
-  await app.register(exportRoutes, { ...deps, exportRunner });
+  await app.register(eventRoutes, deps);
+  await app.register(exportRoutes, deps);
 
   await app.register(driverAppWebPlugin, { distDir: config.driverDistDir });
   await app.register(webAppPlugin, {

@@ -45,6 +45,8 @@ export const ZEnv = z.object({
   DATABASE_PREPARE: bool(true),
   SEED_DEMO: bool(false),
   SIMULATE: optionalBool,
+  BACKGROUND_JOBS: optionalBool,
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(30).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool(false),
@@ -147,6 +149,13 @@ function toConfig(env: z.infer<typeof ZEnv>) {
      * their trips live. On by default on the embedded database (the newcomer's demo), off on PostgreSQL.
      */
     simulate: env.SIMULATE ?? (!env.DATABASE_URL && env.NODE_ENV !== 'test'),
+    /**
+     * Run the periodic jobs (scheduled trips, retention, partitions, sessions) and the exceptions
+     * engine in this process: on by default; tests build apps without them and start what they test.
+     */
+    backgroundJobs: env.BACKGROUND_JOBS ?? env.NODE_ENV !== 'test',
+    /** On SIGTERM or SIGINT, requests and background work have this long to finish before the process exits. */
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     /** Days of the past the simulator runs when the demo is first seeded (0: the plans only). */
     demoHistoryDays: env.DEMO_HISTORY_DAYS,
     logLevel: env.LOG_LEVEL,

@@ -184,3 +184,5 @@ const RETENTION_LOCK: [number, number] = [LIVE_LOCK_NAMESPACE, 2];
 export function deleteOldChangeEvents(db: Db, days: number, now = new Date()): Promise<number | null> {
   return deleteChangesBefore(db, new Date(now.getTime() - days * 86_400_000), RETENTION_LOCK);
 }
+
+export type { LiveStreams } from './live-streams.ts';

@@ -13,26 +13,9 @@ import { tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
 import { ACCESS } from '../../platform/principal.ts';
-import {
-  driverDayPositions,
-  recentDriverLocations,
-  recordPositions,
-  startPositionIngest,
-  stopPositionIngest,
-} from './service.ts';
+import { driverDayPositions, recentDriverLocations, recordPositions } from './service.ts';
 
 export const positionRoutes: ModuleRoutes = async (app, deps) => {
-  const { db } = deps.database;
-  // One writer for the app's database: the driver app's batches and the trackers share its commits.
-  startPositionIngest(db, {
-    feed: deps.positions,
-    log: app.log,
-    retentionDays: deps.config.positions.retentionDays,
-    // A pool of connections takes a few groups at once; the embedded database runs one statement at a time.
-    groupCommit: { maxItems: 1000, maxDelayMs: 2, concurrency: deps.database.driver === 'postgres' ? 4 : 1 },
-  });
-  app.addHook('onClose', () => stopPositionIngest(db));
-
   app.post(
     '/api/v1/driver/positions',
     {
