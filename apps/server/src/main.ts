@@ -109,7 +109,8 @@ async function main() {
   const where = database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   const url = `http://localhost:${config.port}`;
   const lines = [`Fleet Console is running at ${url} (${where}).`, `API documentation: ${url}/api/docs`];
-  if (config.positions.osmandPort) lines.push(`OsmAnd trackers (Traccar Client): port ${config.positions.osmandPort}.`);
+  if (config.positions.osmandPort)
+    lines.push(`OsmAnd trackers (Traccar Client): port ${config.positions.osmandPort}.`);
   if (config.simulate)
     lines.push('The fleet simulator is driving the demo drivers (SIMULATE=false turns it off).');
   if (seeded) {
@@ -139,6 +140,9 @@ function handleProcessFailures(log: FastifyBaseLogger, stop: () => Promise<void>
 }
 
 main().catch((error: unknown) => {
-  console.error('The server could not start:', error instanceof Error ? (error.stack ?? error.message) : error);
+  console.error(
+    'The server could not start:',
+    error instanceof Error ? (error.stack ?? error.message) : error,
+  );
   process.exit(1);
 });
