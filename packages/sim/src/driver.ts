@@ -426,7 +426,11 @@ export class SimulatedDriver {
     try {
       await this.o.api.positions(fixes);
     } catch (error) {
-      this.log.warn({ ...this.who, fixes: fixes.length, err: error }, 'a batch of fixes was refused');
+      const refused = error instanceof SimHttpError && error.status < 500;
+      this.log.warn(
+        { ...this.who, fixes: fixes.length, err: error },
+        refused ? 'a batch of fixes was refused' : 'a batch of fixes failed (the server or the network)',
+      );
     }
   }
 }
