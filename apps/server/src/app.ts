@@ -14,7 +14,7 @@ import { createEventBus, createPositionFeed, type EventBus, type PositionFeed } 
 import { createLiveRelay } from './platform/live-relay.ts';
 import { createLoginLimiter } from './platform/login-limiter.ts';
 import { idempotencyPlugin } from './platform/idempotency.ts';
-import { createStorage, type Storage } from './platform/storage.ts';
+import { createStorage, reportingFailures, type Storage } from './platform/storage.ts';
 import { withSafeLogging } from './platform/logging.ts';
 import { openApiPlugin } from './platform/openapi.ts';
 import { sameOriginPlugin } from './platform/same-origin.ts';
@@ -164,7 +164,8 @@ export async function buildApp({
   const eventBus = events ?? createEventBus(app.log);
   const positionFeed = positions ?? createPositionFeed(app.log);
   const live = createLiveRelay({ database, events: eventBus, positions: positionFeed, log: app.log });
-  const files = storage ?? createStorage(config.storage);
+  // A disk or bucket that fails answers 503 with a message (platform/errors.ts), not 500.
+  const files = reportingFailures(storage ?? createStorage(config.storage));
   const deps: TDeps = {
     database,
     config,

@@ -59,6 +59,11 @@ export const MESSAGES = {
     unstorableText: 'Text may not contain the NUL character (U+0000).',
     conflict: 'This record conflicts with an existing one.',
     referenceConflict: 'This record refers to something that was removed, or is still in use elsewhere.',
+    /** The database cannot be reached for a moment (a restart, a failover, a dropped connection). */
+    databaseUnavailable: 'The database is not reachable at the moment. Please try again shortly.',
+    /** Uploaded files cannot be stored for a moment (the disk or the bucket refused the write). */
+    storageUnavailable:
+      'The file could not be stored at the moment. Nothing was saved; please try again shortly.',
   },
 
   settings: {

@@ -5,6 +5,7 @@ import type { Database, Db, TUnlisten } from '../db/client.ts';
 import { changeEvents } from '../db/schema/index.ts';
 import type { EventBus, PositionFeed, TPositionUpdate } from './events.ts';
 import { anyId } from '../db/id-lists.ts';
+import { connectionLost } from './errors.ts';
 
 /*
  * The relay between this process's buses and every server process on the database:
@@ -180,7 +181,11 @@ export function createLiveRelay({ database, events, positions, log }: LiveRelayO
       while (queue.length > 0) {
         const batch = queue.splice(0, MAX_BATCH);
         try {
-          await writeBatch(batch);
+          await writeBatch(batch).catch((err: unknown) => {
+            // A pooled connection lost in a database outage fails its next use: one more try on another.
+            if (connectionLost(err)) return writeBatch(batch);
+            throw err;
+          });
         } catch (err) {
           log.error({ err, events: batch.length }, 'change events could not be relayed');
         }
