@@ -148,5 +148,5 @@ describe('graceful stop', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 150_000);
 });
