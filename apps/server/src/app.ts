@@ -54,6 +54,8 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createPushSender } from './platform/web-push.ts';
 import { eventRoutes, type TLiveTimings } from './modules/events/routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
+import { logRoutes } from './modules/logs/routes.ts';
+import { createErrorLog, type ErrorLog } from './platform/error-log.ts';
 import type { TExportRunnerOptions } from './modules/exports/service.ts';
 import pkg from '../package.json' with { type: 'json' };
 
@@ -70,6 +72,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, for the route-security test and the docs. */
     registeredRoutes: RegisteredRoute[];
+    /** The error log (/logs): `app.errorLog.jobFailed(name, error)` records a failed background job. */
+    errorLog: ErrorLog;
   }
 }
 
@@ -176,6 +180,10 @@ export async function buildApp({
   app.addHook('onClose', () => deps.live.stop());
   // Pushes under way are answered before the database closes.
   app.addHook('onClose', () => deps.push.settled());
+  const errorLog = createErrorLog({ db: database.db, log: app.log, version: pkg.version });
+  app.decorate('errorLog', errorLog);
+  // Entries being written are kept before the database closes.
+  app.addHook('onClose', () => errorLog.settled());
 
   await app.register(helmet, {
     // The console loads its own scripts and styles only; map tiles and images may come from configured hosts.
@@ -193,7 +201,7 @@ export async function buildApp({
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { onServerError: errorLog.serverError });
   // Per-route abuse limits only (contact forms); sign-in has its own database-backed limiter.
   await app.register(rateLimit, { global: false });
   await app.register(sameOriginPlugin);
@@ -231,6 +239,7 @@ export async function buildApp({
   await app.register(notificationRoutes, deps);
   await app.register(eventRoutes, { ...deps, liveTimings });
   await app.register(exportRoutes, { ...deps, exportRunner });
+  await app.register(logRoutes, deps);
 
   await app.register(driverAppWebPlugin, { distDir: config.driverDistDir });
   await app.register(webAppPlugin, {
