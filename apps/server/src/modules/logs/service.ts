@@ -38,8 +38,11 @@ const LONG_TOKEN = /[A-Za-z0-9_-]{32,}/g;
 const tokenLike = (run: string) => (/\d/.test(run) && /[A-Za-z]/.test(run) ? '[redacted]' : run);
 // Drizzle's message for a failed query ends with every bound value: "Failed query: …\nparams: …".
 const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n\s+at |$)/;
-/** A query string (`?a=1&b=2`) anywhere: in a route, a script's address, a stack frame. */
-const QUERY_STRING = /\?[^\s"'`()<>]*/g;
+/**
+ * A query string (`?a=1&b=2`) anywhere: in a route, a script's address, a stack frame (where it ends
+ * before the frame's `:line:column`, which is kept).
+ */
+const QUERY_STRING = /\?[^\s"'`()<>]*?(?=(?::\d+){1,2}(?=[\s)]|$)|[\s"'`()<>]|$)/g;
 
 /** Text as the log may keep it: no query string, no secret, at most `max` characters. */
 export function redactLogText(text: string, max: number): string {
