@@ -59,6 +59,8 @@ import { createExportRunner, type TExportRunnerOptions } from './modules/exports
 import { registerBackground } from './platform/lifecycle.ts';
 import { systemActor } from './platform/principal.ts';
 import { jobParts, listeningParts, serviceParts } from './background.ts';
+import { logRoutes } from './modules/logs/routes.ts';
+import { createErrorLog, type ErrorLog } from './platform/error-log.ts';
 import pkg from '../package.json' with { type: 'json' };
 
 export interface RegisteredRoute {
@@ -74,6 +76,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, for the route-security test and the docs. */
     registeredRoutes: RegisteredRoute[];
+    /** The error log (/logs): `app.errorLog.jobFailed(name, error)` records a failed background job. */
+    errorLog: ErrorLog;
   }
 }
 
@@ -193,10 +197,14 @@ export async function buildApp({
     push: createPushSender({ db: database.db, vapid: config.push, log: app.log, agent: pushAgent }),
     version: pkg.version,
   };
-  // The background parts start with the app and stop with it (platform/lifecycle.ts, background.ts).
+  const errorLog = createErrorLog({ db: database.db, log: app.log, version: pkg.version });
+  app.decorate('errorLog', errorLog);
+  // The background parts start with the app and stop with it (platform/lifecycle.ts, background.ts);
+  // the error log stops last, once nothing is left to record.
   registerBackground(app, [
+    { name: 'error log', stop: () => errorLog.settled() },
     ...serviceParts(app, deps),
-    ...(config.backgroundJobs ? jobParts(app, deps) : []),
+    ...(config.backgroundJobs ? jobParts(app, deps, errorLog) : []),
     ...listeningParts(app, deps),
   ]);
 
@@ -216,7 +224,7 @@ export async function buildApp({
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { onServerError: errorLog.serverError });
   // Per-route abuse limits only (contact forms); sign-in has its own database-backed limiter.
   await app.register(rateLimit, { global: false });
   await app.register(sameOriginPlugin);
@@ -254,6 +262,7 @@ export async function buildApp({
   await app.register(notificationRoutes, deps);
   await app.register(eventRoutes, deps);
   await app.register(exportRoutes, deps);
+  await app.register(logRoutes, deps);
 
   await app.register(driverAppWebPlugin, { distDir: config.driverDistDir });
   await app.register(webAppPlugin, {

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TDeps } from './platform/deps.ts';
 import type { TBackgroundPart } from './platform/lifecycle.ts';
-import { periodicJob } from './platform/jobs.ts';
+import { periodicJob, type TPeriodicJobOptions } from './platform/jobs.ts';
+import type { ErrorLog } from './platform/error-log.ts';
+import { deleteOldLogs } from './modules/logs/service.ts';
 import { systemActor } from './platform/principal.ts';
 import { deleteExpiredSessions } from './platform/sessions.ts';
 import { routePort, type RoutePort } from './platform/route-port.ts';
@@ -21,6 +23,7 @@ import { startLiveSimulation, type TLiveSimulation } from './modules/simulation/
  */
 
 const SESSION_CLEANUP_INTERVAL_MS = 15 * 60_000;
+const LOG_RETENTION_INTERVAL_MS = 60 * 60_000;
 
 /** The parts every app has: requests depend on them. */
 export function serviceParts(app: FastifyInstance, deps: TDeps): TBackgroundPart[] {
@@ -66,41 +69,40 @@ export function serviceParts(app: FastifyInstance, deps: TDeps): TBackgroundPart
  * first start's demo history is made before, through the app, and the engine's first sweep then
  * catches up on it and on any downtime.
  */
-export function jobParts(app: FastifyInstance, deps: TDeps): TBackgroundPart[] {
-  return backgroundJobs(app, deps).map((part) => ({ ...part, startOn: 'listen' }));
+export function jobParts(app: FastifyInstance, deps: TDeps, errorLog: ErrorLog): TBackgroundPart[] {
+  return backgroundJobs(app, deps, errorLog).map((part) => ({ ...part, startOn: 'listen' }));
 }
 
-function backgroundJobs(app: FastifyInstance, deps: TDeps): TBackgroundPart[] {
+function backgroundJobs(app: FastifyInstance, deps: TDeps, errorLog: ErrorLog): TBackgroundPart[] {
   const { config, events } = deps;
+  // A failed run is logged, and recorded on the Logs screen (the super admin's).
+  const job = (options: Omit<TPeriodicJobOptions, 'log' | 'onFailure'>) =>
+    periodicJob({ ...options, log: app.log, onFailure: (error, name) => errorLog.jobFailed(name, error) });
   const { db } = deps.database;
   const ctx = (name: string) => ({ db, actor: systemActor(name), publish: events.publish });
   let engine: TExceptionsEngine | null = null;
   return [
-    periodicJob({
+    job({
       name: 'delete expired sessions',
       intervalMs: SESSION_CLEANUP_INTERVAL_MS,
-      log: app.log,
       run: () => deleteExpiredSessions(db, config.session),
     }),
     // Scheduled trips become real trips for the coming days, at start-up and then periodically.
-    periodicJob({
+    job({
       name: 'materialise scheduled trips',
       intervalMs: MATERIALISE_INTERVAL_MS,
-      log: app.log,
       run: () => materialiseSchedules(db, events.publish),
     }),
     // Change events are kept a few days for streams that reconnect; one process at a time deletes older ones.
-    periodicJob({
+    job({
       name: 'delete old change events',
       intervalMs: EVENT_RETENTION_INTERVAL_MS,
-      log: app.log,
       run: () => deleteOldChangeEvents(db, config.live.retentionDays),
     }),
     // Positions live in one partition per day: the coming days' are made ahead, days past the retention dropped.
-    periodicJob({
+    job({
       name: 'position partitions',
       intervalMs: PARTITION_INTERVAL_MS,
-      log: app.log,
       run: async () => {
         const work = await maintainPositionPartitions(ctx('position partitions'), {
           retentionDays: config.positions.retentionDays,
@@ -108,6 +110,12 @@ function backgroundJobs(app: FastifyInstance, deps: TDeps): TBackgroundPart[] {
         if (work.created.length + work.dropped.length + work.deletedFromDefault > 0)
           app.log.info(work, 'position partitions maintained');
       },
+    }),
+    // The error log keeps LOG_RETENTION_DAYS days of entries.
+    job({
+      name: 'delete old error log entries',
+      intervalMs: LOG_RETENTION_INTERVAL_MS,
+      run: () => deleteOldLogs(db, config.errorLog.retentionDays),
     }),
     {
       // Judges trips as their events and positions arrive, and sweeps every minute for what failed

@@ -81,6 +81,8 @@ export const ZEnv = z.object({
   CONTACT_MAX_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
   MAP_STYLE_URL: optionalUrl,
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(90).default(3),
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  LOG_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(20),
   EVENT_STREAMS_PER_TENANT: z.coerce.number().int().min(1).max(100_000).default(2000),
   GEOCODER_URL: optionalUrl.refine((v) => !v || /^https?:\/\//.test(v), {
     message: 'must be an http:// or https:// URL',
@@ -189,6 +191,12 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     contactMaxPerHour: env.CONTACT_MAX_PER_HOUR,
+    errorLog: {
+      /** Days an entry of the error log (/logs) is kept; older ones are deleted. */
+      retentionDays: env.LOG_RETENTION_DAYS,
+      /** Error reports one console or driver app (or one address) may send a minute. */
+      reportsPerMinute: env.LOG_REPORTS_PER_MINUTE,
+    },
     live: {
       /** Change events are kept this long, so a client that reconnects is replayed what it missed. */
       retentionDays: env.EVENT_RETENTION_DAYS,

@@ -440,6 +440,14 @@ export const MESSAGES = {
     vehicleUnknown: (bus: string) => `The chosen ${bus} does not exist.`,
   },
 
+  /** Logs (spec 002 "Logs at /logs", §8). */
+  logs: {
+    // The spec's wording for deleting a log entry, its spelling corrected (DESIGN §7).
+    deleted: 'Driver deleted successfully.',
+    notFound: 'This log entry does not exist.',
+    recorded: 'The error was recorded.',
+  },
+
   /** "Are you sure you want to delete this {thing}, This action cannot be undone!" (spec 001 §2). */
   deleteQuestion: (thing: string) =>
     `Are you sure you want to delete this ${thing}, This action cannot be undone!`,

@@ -151,11 +151,16 @@ function failure(request: FastifyRequest, message: string, fields?: TFields) {
  * One error handler for the API: the route's envelope for every failure, the first validation
  * message as the message, and no stack trace or SQL in any answer (5xx details go to the log only).
  */
-export const errorsPlugin = fp(
-  async (app) => {
+export const errorsPlugin = fp<{
+  /** Told of every 5xx answered (the error log); must not throw. */
+  onServerError?: (request: FastifyRequest, error: unknown) => void;
+}>(
+  async (app, { onServerError }) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const send = (status: number, message: string, fields?: TFields) =>
-        reply.code(status).send(failure(request, message, fields));
+      const send = (status: number, message: string, fields?: TFields) => {
+        if (status >= 500) onServerError?.(request, error);
+        return reply.code(status).send(failure(request, message, fields));
+      };
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors = error.validation.map((issue) => ({
           path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
