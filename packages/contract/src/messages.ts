@@ -125,6 +125,18 @@ export const MESSAGES = {
     recorded: 'Positions recorded.',
     trackerIdMissing: (field: string) => `${field} is required: the Tracker ID set on the driver`,
     trackerUnknown: 'Unknown tracker ID: set it as the Tracker ID of a driver first.',
+    /** Why a fix of a known device was acknowledged but not stored, as the console shows it. */
+    ignored: {
+      tooOld: (day: string, days: number) => `time ${day}, outside the ${days}-day window`,
+      inFuture: (time: string) =>
+        `time ${time}, more than ${FIX.futureMinutes} minutes ahead of the server's clock`,
+      timeInvalid: 'time not a real date',
+      coordinates: (lat: number, lon: number) => `coordinates ${lat}, ${lon} out of range`,
+      outOfRange: (field: string, value: number, range: string) =>
+        `${field} ${value} out of range (${range})`,
+      attributes: `other values over ${FIX.attributesMaxChars} characters of JSON`,
+    },
+    ignoredCount: (n: number) => `${n} ${n === 1 ? 'fix' : 'fixes'} ignored`,
   },
 
   admin: {
