@@ -43,5 +43,6 @@ if (results[0].code === 0) {
 }
 
 console.log('\n== Unit and integration tests: times ==');
-for (const r of results) console.log(`  ${r.code === 0 ? 'passed' : 'FAILED'}  ${String(r.seconds).padStart(5)} s  ${r.label}`);
+for (const r of results)
+  console.log(`  ${r.code === 0 ? 'passed' : 'FAILED'}  ${String(r.seconds).padStart(5)} s  ${r.label}`);
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
