@@ -16,6 +16,14 @@ const ROUTES_DOOR = {
   message: "Routes translate HTTP to service calls: reach the module's data through its service.ts.",
 };
 
+// A log call's `err` is the thrown value itself: the logger's serialiser keeps its type, stack and
+// cause (and takes any value); `String(e)` or `e.message` would drop them.
+const ERR_AS_TEXT = {
+  selector:
+    "Property[key.name='err'] > :matches(CallExpression[callee.name='String'], TemplateLiteral, MemberExpression[property.name=/^(message|stack)$/])",
+  message: 'Log the thrown value itself as `err` ({ err: error }); the serialiser keeps its stack and cause.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -33,6 +41,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', ERR_AS_TEXT],
     },
   },
   {

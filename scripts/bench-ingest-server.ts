@@ -56,6 +56,8 @@ for (const d of fleet) {
 fs.writeFileSync(process.env.BENCH_FIXTURE!, JSON.stringify(fixture));
 
 const app = await buildApp({ config, database, logger: { level: config.logLevel }, events, positions });
+// Ready first: the app's own ingest (group commit) starts then, and the naive one replaces it.
+await app.ready();
 if (process.env.BENCH_WRITE === 'naive') {
   startPositionIngest(database.db, {
     feed: positions,

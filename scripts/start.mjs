@@ -1,9 +1,10 @@
 // `npm start`: builds the web app, the driver app and the server when a build is missing or older than its
 // sources, then runs one process serving the public site, the console, the driver app and the API.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...p) => path.join(root, ...p);
@@ -65,10 +66,11 @@ for (const { workspace, output, sources } of builds) {
 const env = { NODE_ENV: 'production', ...process.env };
 if (process.stdout.isTTY && env.LOG_PRETTY === undefined) env.LOG_PRETTY = 'true';
 
-const server = spawn(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], {
-  cwd: root,
-  env,
-  stdio: 'inherit',
+// One server process, started again with backoff should it ever exit unexpectedly.
+const server = supervise({
+  command: process.execPath,
+  args: ['--enable-source-maps', at('apps/server/dist/main.js')],
+  options: { cwd: root, env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.stop(signal));
+process.exitCode = await server.done;

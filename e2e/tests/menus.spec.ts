@@ -2,14 +2,15 @@ import { expect, test } from '@playwright/test';
 import { ACCOUNTS, mainMenu, signIn } from './helpers';
 
 test.describe('console shell per tenant type', () => {
-  test('[SUPER ADMIN] sees only Super Admins, Blog, Landing page and Inbox', async ({ page }) => {
+  test('[SUPER ADMIN] sees only Super Admins, Blog, Landing page, Inbox and Logs', async ({ page }) => {
     await signIn(page, ACCOUNTS.super);
     const links = mainMenu(page).getByRole('link');
-    await expect(links).toHaveCount(4);
+    await expect(links).toHaveCount(5);
     await expect(links.nth(0)).toHaveAccessibleName('Super Admins');
     await expect(links.nth(1)).toHaveAccessibleName('Blog');
     await expect(links.nth(2)).toHaveAccessibleName('Landing page');
     await expect(links.nth(3)).toHaveAccessibleName('Inbox');
+    await expect(links.nth(4)).toHaveAccessibleName('Logs');
   });
 
   test('[DELIVERY] the default menu in its own terms, with the CRM group', async ({ page }) => {

@@ -1,4 +1,5 @@
 import type {
+  TLogReport,
   TDriverAppTrip,
   TDriverSession,
   TDriverVehicleRequest,
@@ -98,4 +99,6 @@ export const driverApi = {
     api<null>('v1/driver/push/subscriptions', { token, body: subscription }),
   unsubscribePush: (token: string, endpoint: string) =>
     api<null>('v1/driver/push/subscriptions', { method: 'DELETE', token, body: { endpoint } }),
+  /** An uncaught error of the app, for the error log the tenant's admins read on /logs. */
+  reportError: (token: string, report: TLogReport) => api<null>('log/report', { token, body: report }),
 };

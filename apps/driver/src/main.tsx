@@ -1,7 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { installErrorReporter } from '@fleet/contract';
 import { App } from './App.tsx';
+import { driverApi } from './api.ts';
+import { loadSession } from './session.ts';
+import pkg from '../package.json';
 import './styles.css';
+
+// Uncaught errors reach the error log the tenant's admins read on /logs (signed in only).
+installErrorReporter({
+  app: 'driver',
+  version: pkg.version,
+  send: (report) => {
+    const session = loadSession();
+    return session ? driverApi.reportError(session.token, report) : Promise.resolve();
+  },
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

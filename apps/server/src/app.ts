@@ -14,7 +14,7 @@ import { createEventBus, createPositionFeed, type EventBus, type PositionFeed } 
 import { createLiveRelay } from './platform/live-relay.ts';
 import { createLoginLimiter } from './platform/login-limiter.ts';
 import { idempotencyPlugin } from './platform/idempotency.ts';
-import { createStorage, type Storage } from './platform/storage.ts';
+import { createStorage, reportingFailures, type Storage } from './platform/storage.ts';
 import { withSafeLogging } from './platform/logging.ts';
 import { openApiPlugin } from './platform/openapi.ts';
 import { sameOriginPlugin } from './platform/same-origin.ts';
@@ -52,9 +52,15 @@ import { tenantRoutes } from './modules/tenants/routes.ts';
 import { driverAppRoutes } from './modules/driver-app/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createPushSender } from './platform/web-push.ts';
-import { eventRoutes, type TLiveTimings } from './modules/events/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { createLiveStreams, LIVE_TIMINGS, type TLiveTimings } from './modules/events/live-streams.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
-import type { TExportRunnerOptions } from './modules/exports/service.ts';
+import { createExportRunner, type TExportRunnerOptions } from './modules/exports/service.ts';
+import { registerBackground } from './platform/lifecycle.ts';
+import { systemActor } from './platform/principal.ts';
+import { jobParts, listeningParts, serviceParts } from './background.ts';
+import { logRoutes } from './modules/logs/routes.ts';
+import { createErrorLog, type ErrorLog } from './platform/error-log.ts';
 import pkg from '../package.json' with { type: 'json' };
 
 export interface RegisteredRoute {
@@ -70,6 +76,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, for the route-security test and the docs. */
     registeredRoutes: RegisteredRoute[];
+    /** The error log (/logs): `app.errorLog.jobFailed(name, error)` records a failed background job. */
+    errorLog: ErrorLog;
   }
 }
 
@@ -159,6 +167,9 @@ export async function buildApp({
 
   const eventBus = events ?? createEventBus(app.log);
   const positionFeed = positions ?? createPositionFeed(app.log);
+  const live = createLiveRelay({ database, positions: positionFeed, log: app.log });
+  // A disk or bucket that fails answers 503 with a message (platform/errors.ts), not 500.
+  const files = reportingFailures(storage ?? createStorage(config.storage));
   const deps: TDeps = {
     database,
     config,
@@ -166,16 +177,36 @@ export async function buildApp({
     mailer: mailer ?? createMailer(config.mail),
     events: eventBus,
     positions: positionFeed,
-    live: createLiveRelay({ database, positions: positionFeed, log: app.log }),
-    storage: storage ?? createStorage(config.storage),
+    live,
+    streams: createLiveStreams({
+      relay: live,
+      ctx: { db: database.db, actor: systemActor('event stream'), publish: eventBus.publish },
+      session: config.session,
+      timings: { ...LIVE_TIMINGS, ...liveTimings },
+      streamsPerTenant: config.live.streamsPerTenant,
+      log: app.log,
+    }),
+    exports: createExportRunner({
+      db: database.db,
+      storage: files,
+      publish: eventBus.publish,
+      log: app.log.child({ module: 'exports' }),
+      ...exportRunner,
+    }),
+    storage: files,
     push: createPushSender({ db: database.db, vapid: config.push, log: app.log, agent: pushAgent }),
     version: pkg.version,
   };
-  // Listening starts with the app and stops, after the streams have ended, before the database closes.
-  app.addHook('onReady', () => deps.live.start());
-  app.addHook('onClose', () => deps.live.stop());
-  // Pushes under way are answered before the database closes.
-  app.addHook('onClose', () => deps.push.settled());
+  const errorLog = createErrorLog({ db: database.db, log: app.log, version: pkg.version });
+  app.decorate('errorLog', errorLog);
+  // The background parts start with the app and stop with it (platform/lifecycle.ts, background.ts);
+  // the error log stops last, once nothing is left to record.
+  registerBackground(app, [
+    { name: 'error log', stop: () => errorLog.settled() },
+    ...serviceParts(app, deps),
+    ...(config.backgroundJobs ? jobParts(app, deps, errorLog) : []),
+    ...listeningParts(app, deps),
+  ]);
 
   await app.register(helmet, {
     // The console loads its own scripts and styles only; map tiles and images may come from configured hosts.
@@ -193,7 +224,7 @@ export async function buildApp({
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { onServerError: errorLog.serverError });
   // Per-route abuse limits only (contact forms); sign-in has its own database-backed limiter.
   await app.register(rateLimit, { global: false });
   await app.register(sameOriginPlugin);
@@ -229,8 +260,9 @@ export async function buildApp({
   await app.register(geoRoutes, deps);
   await app.register(driverAppRoutes, deps);
   await app.register(notificationRoutes, deps);
-  await app.register(eventRoutes, { ...deps, liveTimings });
-  await app.register(exportRoutes, { ...deps, exportRunner });
+  await app.register(eventRoutes, deps);
+  await app.register(exportRoutes, deps);
+  await app.register(logRoutes, deps);
 
   await app.register(driverAppWebPlugin, { distDir: config.driverDistDir });
   await app.register(webAppPlugin, {

@@ -45,6 +45,8 @@ export const ZEnv = z.object({
   DATABASE_PREPARE: bool(true),
   SEED_DEMO: bool(false),
   SIMULATE: optionalBool,
+  BACKGROUND_JOBS: optionalBool,
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(30).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool(false),
@@ -79,6 +81,8 @@ export const ZEnv = z.object({
   CONTACT_MAX_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
   MAP_STYLE_URL: optionalUrl,
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(90).default(3),
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  LOG_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(20),
   EVENT_STREAMS_PER_TENANT: z.coerce.number().int().min(1).max(100_000).default(2000),
   GEOCODER_URL: optionalUrl.refine((v) => !v || /^https?:\/\//.test(v), {
     message: 'must be an http:// or https:// URL',
@@ -147,6 +151,13 @@ function toConfig(env: z.infer<typeof ZEnv>) {
      * their trips live. On by default on the embedded database (the newcomer's demo), off on PostgreSQL.
      */
     simulate: env.SIMULATE ?? (!env.DATABASE_URL && env.NODE_ENV !== 'test'),
+    /**
+     * Run the periodic jobs (scheduled trips, retention, partitions, sessions) and the exceptions
+     * engine in this process: on by default; tests build apps without them and start what they test.
+     */
+    backgroundJobs: env.BACKGROUND_JOBS ?? env.NODE_ENV !== 'test',
+    /** On SIGTERM or SIGINT, requests and background work have this long to finish before the process exits. */
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     /** Days of the past the simulator runs when the demo is first seeded (0: the plans only). */
     demoHistoryDays: env.DEMO_HISTORY_DAYS,
     logLevel: env.LOG_LEVEL,
@@ -180,6 +191,12 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     contactMaxPerHour: env.CONTACT_MAX_PER_HOUR,
+    errorLog: {
+      /** Days an entry of the error log (/logs) is kept; older ones are deleted. */
+      retentionDays: env.LOG_RETENTION_DAYS,
+      /** Error reports one console or driver app (or one address) may send a minute. */
+      reportsPerMinute: env.LOG_REPORTS_PER_MINUTE,
+    },
     live: {
       /** Change events are kept this long, so a client that reconnects is replayed what it missed. */
       retentionDays: env.EVENT_RETENTION_DAYS,

@@ -1,27 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS } from './db/seed/index.ts';
 import { prepareDatabase } from './db/setup.ts';
-import { deleteExpiredSessions } from './platform/sessions.ts';
 import { createEventBus, createPositionFeed } from './platform/events.ts';
-import { startPeriodicJob } from './platform/jobs.ts';
-import { MATERIALISE_INTERVAL_MS, materialiseSchedules } from './modules/trip-schedules/service.ts';
-import { maintainPositionPartitions, PARTITION_INTERVAL_MS } from './modules/positions/service.ts';
-import { startExceptionsEngine } from './modules/exceptions/service.ts';
+import { maintainPositionPartitions } from './modules/positions/service.ts';
 import { systemActor } from './platform/principal.ts';
 import { createStorage } from './platform/storage.ts';
-import { routePort, type RoutePort } from './platform/route-port.ts';
-import { deleteOldChangeEvents, EVENT_RETENTION_INTERVAL_MS } from './modules/events/service.ts';
-import {
-  simulateDemoHistory,
-  startLiveSimulation,
-  type TLiveSimulation,
-} from './modules/simulation/service.ts';
+import { simulateDemoHistory } from './modules/simulation/service.ts';
+
+/** The exit code of a configuration the server refuses: `npm start` does not restart it (sysexits EX_CONFIG). */
+const EXIT_CONFIG = 78;
 
 function readConfig(): TConfig {
   try {
@@ -29,7 +22,7 @@ function readConfig(): TConfig {
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`${error.message}\nSee the configuration table in README.md.`);
-      process.exit(1);
+      process.exit(EXIT_CONFIG);
     }
     throw error;
   }
@@ -43,15 +36,6 @@ function defaultDist(name: 'web' | 'driver'): string {
       fs.existsSync(path.join(dir, 'index.html')),
     ) ?? path.resolve(here, `../../${name}/dist`)
   );
-}
-
-/** Where this process answers itself: the address it listens on, a wildcard read as loopback. */
-function ownAddress(app: FastifyInstance): string {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('the server is not listening on TCP');
-  const { address: ip, family, port } = address;
-  if (family === 'IPv6') return `http://[${ip === '::' ? '::1' : ip}]:${port}`;
-  return `http://${ip === '0.0.0.0' ? '127.0.0.1' : ip}:${port}`;
 }
 
 async function main() {
@@ -90,91 +74,44 @@ async function main() {
     console.log(`Demo data: ${Math.round((Date.now() - began) / 1000)} s of simulation done.`);
   }
 
-  const cleanup = setInterval(() => {
-    deleteExpiredSessions(database.db, config.session).catch((err: unknown) =>
-      app.log.warn({ err }, 'expired-session cleanup failed'),
-    );
-  }, 15 * 60_000);
-  cleanup.unref();
-  // Scheduled trips become real trips for the coming days, at start-up and then periodically.
-  const materialiser = startPeriodicJob({
-    name: 'materialise scheduled trips',
-    intervalMs: MATERIALISE_INTERVAL_MS,
-    log: app.log,
-    run: () => materialiseSchedules(database.db, events.publish),
-  });
-
-  // Change events are kept a few days for streams that reconnect; one process at a time deletes older ones.
-  const eventRetention = startPeriodicJob({
-    name: 'delete old change events',
-    intervalMs: EVENT_RETENTION_INTERVAL_MS,
-    log: app.log,
-    run: () => deleteOldChangeEvents(database.db, config.live.retentionDays),
-  });
-
-  // Positions live in one partition per day: the coming days' are made ahead, days past the retention dropped.
-  const positionPartitions = startPeriodicJob({
-    name: 'position partitions',
-    intervalMs: PARTITION_INTERVAL_MS,
-    log: app.log,
-    run: async () => {
-      const ctx = { db: database.db, actor: systemActor('position partitions'), publish: events.publish };
-      const work = await maintainPositionPartitions(ctx, { retentionDays: config.positions.retentionDays });
-      if (work.created.length + work.dropped.length + work.deletedFromDefault > 0)
-        app.log.info(work, 'position partitions maintained');
-    },
-  });
-  // The exceptions engine judges trips as their events and positions arrive, and sweeps every minute
-  // for what failed to happen (once across processes); its first sweep catches up on any downtime.
-  const exceptionsEngine = startExceptionsEngine({
-    database,
-    events,
-    positions,
-    log: app.log.child({ module: 'exceptions' }),
-    routerUrl: config.maps.routerUrl,
-  });
-  // Trackers set up with a host and port only (Traccar Client's default is 5055) reach the OsmAnd route there.
-  let osmandPort: RoutePort | null = null;
-
-  let simulation: TLiveSimulation | null = null;
+  handleProcessFailures(app.log, () => shutdown('uncaught exception', 1));
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string, code = 0) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ reason }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long: exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
     force.unref();
-    clearInterval(cleanup);
-    await simulation?.stop();
-    await osmandPort?.close();
-    await materialiser.stop();
-    await exceptionsEngine.stop();
-    await positionPartitions.stop();
-    await eventRetention.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
+    // Keep-alive connections whose request finished meanwhile are closed as they go idle.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    idle.unref();
+    try {
+      // Stops accepting, ends event streams (with a retry hint) and the simulator, waits for
+      // requests in flight, then writes pending positions and stops the jobs (platform/lifecycle.ts).
+      await app.close();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutting down failed');
+      code = 1;
+    }
+    app.log.info({ reason, code }, 'stopped');
+    process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // The tracker port and the simulator start once the app listens (background.ts).
   await app.listen({ host: config.host, port: config.port });
-  if (config.positions.osmandPort) {
-    osmandPort = routePort(app, '/api/osmand');
-    await osmandPort.listen(config.positions.osmandPort, config.host);
-  }
-  if (config.simulate) {
-    simulation = await startLiveSimulation(system, {
-      baseUrl: ownAddress(app),
-      logger: app.log.child({ module: 'simulator' }),
-    });
-  }
   const where = database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   const url = `http://localhost:${config.port}`;
   const lines = [`Fleet Console is running at ${url} (${where}).`, `API documentation: ${url}/api/docs`];
-  if (osmandPort) lines.push(`OsmAnd trackers (Traccar Client): port ${config.positions.osmandPort}.`);
-  if (simulation)
+  if (config.positions.osmandPort)
+    lines.push(`OsmAnd trackers (Traccar Client): port ${config.positions.osmandPort}.`);
+  if (config.simulate)
     lines.push('The fleet simulator is driving the demo drivers (SIMULATE=false turns it off).');
   if (seeded) {
     lines.push('Demo data was created. Sign in with:');
@@ -185,7 +122,27 @@ async function main() {
   console.log(`\n${lines.join('\n')}\n`);
 }
 
+/**
+ * What happens on a failure nothing caught (docs/decisions/0018-crashes-and-restarts.md): an
+ * unhandled rejection is one failed piece of work whose caller is gone, logged with its stack, and
+ * the server carries on; an uncaught exception may have left any state half changed, so it is
+ * logged and the server stops gracefully and exits 1, for `npm start` (or the platform's
+ * supervisor) to start it again.
+ */
+function handleProcessFailures(log: FastifyBaseLogger, stop: () => Promise<void>) {
+  process.on('unhandledRejection', (reason) => {
+    log.error({ err: reason }, 'unhandled rejection: logged, the server carries on');
+  });
+  process.on('uncaughtException', (err, origin) => {
+    log.fatal({ err, origin }, 'uncaught exception: the server stops and exits for a restart');
+    void stop();
+  });
+}
+
 main().catch((error: unknown) => {
-  console.error('The server could not start:', error instanceof Error ? error.message : error);
+  console.error(
+    'The server could not start:',
+    error instanceof Error ? (error.stack ?? error.message) : error,
+  );
   process.exit(1);
 });

@@ -35,3 +35,20 @@ describe("the server's module door (lint)", () => {
     expect(await messagesFor('apps/server/src/modules/trips/routes.ts', service)).toEqual([]);
   });
 });
+
+describe('log calls (lint)', () => {
+  const restricted = async (code: string) => {
+    const [result] = await eslint.lintText(code, {
+      filePath: path.join(root, 'apps/server/src/platform/jobs-x.ts'),
+    });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax');
+  };
+
+  it('refuses an error logged as text, and lets the thrown value through', async () => {
+    const as = (err: string) =>
+      `export const f = (log: { error(o: object): void }, error: Error) => log.error({ err: ${err} });\n`;
+    for (const text of ['String(error)', '`${error}`', 'error.message', 'error.stack'])
+      expect(await restricted(as(text))).toHaveLength(1);
+    expect(await restricted(as('error'))).toEqual([]);
+  });
+});

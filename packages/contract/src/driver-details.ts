@@ -152,3 +152,26 @@ export const ZDriverLocations = z.object({
   locations: z.array(ZDriverLocation),
 });
 export type TDriverLocations = z.infer<typeof ZDriverLocations>;
+
+/**
+ * Fixes of the driver's devices (the driver app, a tracker) acknowledged but not stored, because the
+ * product will not keep them: a wrong clock, a fix from before the retention window, impossible
+ * coordinates. The count since the first, and the last one's reason as the console shows it.
+ */
+export const ZIgnoredFixes = z.object({
+  count: z.number().int(),
+  /** too_old, in_future, coordinates, out_of_range or attributes. */
+  last_reason: z.string(),
+  /** The last one's reason in words: `time 2013-08-22, outside the 90-day window`. */
+  last_detail: z.string(),
+  /** When it arrived. */
+  last_received: utcDate,
+});
+export type TIgnoredFixes = z.infer<typeof ZIgnoredFixes>;
+
+/**
+ * `driver/get-driver-locations-for-today`: the driver's positions of the day (spec 000 §7), and the
+ * fixes ignored so far (null when none), an addition a client may ignore.
+ */
+export const ZDriverDay = ZDriverLocations.extend({ ignored_fixes: ZIgnoredFixes.nullable() });
+export type TDriverDay = z.infer<typeof ZDriverDay>;

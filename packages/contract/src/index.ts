@@ -28,3 +28,5 @@ export * from './accidents.ts';
 export * from './driver-files.ts';
 export * from './notifications.ts';
 export * from './exports.ts';
+export * from './logs.ts';
+export * from './error-reports.ts';

@@ -59,6 +59,11 @@ export const MESSAGES = {
     unstorableText: 'Text may not contain the NUL character (U+0000).',
     conflict: 'This record conflicts with an existing one.',
     referenceConflict: 'This record refers to something that was removed, or is still in use elsewhere.',
+    /** The database cannot be reached for a moment (a restart, a failover, a dropped connection). */
+    databaseUnavailable: 'The database is not reachable at the moment. Please try again shortly.',
+    /** Uploaded files cannot be stored for a moment (the disk or the bucket refused the write). */
+    storageUnavailable:
+      'The file could not be stored at the moment. Nothing was saved; please try again shortly.',
   },
 
   settings: {
@@ -120,6 +125,18 @@ export const MESSAGES = {
     recorded: 'Positions recorded.',
     trackerIdMissing: (field: string) => `${field} is required: the Tracker ID set on the driver`,
     trackerUnknown: 'Unknown tracker ID: set it as the Tracker ID of a driver first.',
+    /** Why a fix of a known device was acknowledged but not stored, as the console shows it. */
+    ignored: {
+      tooOld: (day: string, days: number) => `time ${day}, outside the ${days}-day window`,
+      inFuture: (time: string) =>
+        `time ${time}, more than ${FIX.futureMinutes} minutes ahead of the server's clock`,
+      timeInvalid: 'time not a real date',
+      coordinates: (lat: number, lon: number) => `coordinates ${lat}, ${lon} out of range`,
+      outOfRange: (field: string, value: number, range: string) =>
+        `${field} ${value} out of range (${range})`,
+      attributes: `other values over ${FIX.attributesMaxChars} characters of JSON`,
+    },
+    ignoredCount: (n: number) => `${n} ${n === 1 ? 'fix' : 'fixes'} ignored`,
   },
 
   admin: {
@@ -433,6 +450,14 @@ export const MESSAGES = {
     alreadyPending: (bus: string) => `You already have a ${bus} change request waiting for a decision.`,
     ownVehicle: (bus: string) => `This is already your ${bus}.`,
     vehicleUnknown: (bus: string) => `The chosen ${bus} does not exist.`,
+  },
+
+  /** Logs (spec 002 "Logs at /logs", §8). */
+  logs: {
+    // The spec's wording for deleting a log entry, its spelling corrected (DESIGN §7).
+    deleted: 'Driver deleted successfully.',
+    notFound: 'This log entry does not exist.',
+    recorded: 'The error was recorded.',
   },
 
   /** "Are you sure you want to delete this {thing}, This action cannot be undone!" (spec 001 §2). */

@@ -8,8 +8,21 @@ export { POSITION_LIMITS };
 /*
  * Positions: GPS fixes of drivers, from the driver app's batches, trackers (OsmAnd, OwnTracks) and
  * the simulator. One set of limits serves every source, so a fix impossible from one is impossible
- * from all, and the 400 names the field in every case.
+ * from all. A request that cannot be read (a value of the wrong type, a time that is no date) is a
+ * 400 naming the field; a readable fix the product will not store (outside the retention window,
+ * ahead of the clock, out of range) is acknowledged, left out and counted for its driver, so a
+ * device that resends its oldest fix first is never stuck on it (docs/decisions/0020).
  */
+
+/** Why a fix was acknowledged but not stored. */
+export const IGNORED_FIX_REASONS = [
+  'too_old',
+  'in_future',
+  'coordinates',
+  'out_of_range',
+  'attributes',
+] as const;
+export type TIgnoredFixReason = (typeof IGNORED_FIX_REASONS)[number];
 
 export const POSITION_SOURCES = ['app', 'osmand', 'owntracks', 'simulator'] as const;
 export type TPositionSource = (typeof POSITION_SOURCES)[number];
@@ -40,37 +53,35 @@ export function parseFixTime(value: string): Date | null {
 const L = POSITION_LIMITS;
 const M = MESSAGES.position;
 
-/** A number from `min` to `max`; anything else (text, NaN, out of range) gets the field's message. */
-const ranged = (min: number, max: number, message: string) =>
-  z.number({ error: message }).min(min, message).max(max, message);
+/** A number; its range is the positions service's to judge (a fix out of range is ignored, not refused). */
+const num = (message: string) => z.number({ error: message });
 /** The same, optional: absent and null both read as null (unknown). */
-const optionalRanged = (min: number, max: number, message: string) =>
-  ranged(min, max, message)
+const optionalNum = (message: string) =>
+  num(message)
     .nullish()
     .transform((v) => v ?? null);
 
 /** One fix of the driver app's batch (`POST /api/v1/driver/positions`). */
 export const ZPositionFix = z.object({
-  lat: ranged(-90, 90, M.latInvalid('lat')),
-  lon: ranged(-180, 180, M.lonInvalid('lon')),
+  lat: num(M.latInvalid('lat')).describe('Degrees, -90 to 90'),
+  lon: num(M.lonInvalid('lon')).describe('Degrees, -180 to 180'),
   recorded_at: z
     .string({ error: M.timeInvalid('recorded_at') })
     .max(40, M.timeInvalid('recorded_at'))
     .refine((v) => parseFixTime(v) !== null, M.timeInvalid('recorded_at'))
     .describe('When the fix was taken: ISO 8601 with its offset, or UTC YYYY-MM-DD HH:mm:ss'),
-  speed: optionalRanged(0, L.speedMax, M.speedInvalid('speed')).describe('km/h'),
-  course: optionalRanged(0, 360, M.courseInvalid('course')).describe('Degrees from north'),
-  accuracy: optionalRanged(0, L.accuracyMax, M.accuracyInvalid('accuracy')).describe('Metres'),
-  altitude: optionalRanged(L.altitudeMin, L.altitudeMax, M.altitudeInvalid('altitude')).describe(
-    'Metres above sea level',
+  speed: optionalNum(M.speedInvalid('speed')).describe(`km/h, 0 to ${L.speedMax}`),
+  course: optionalNum(M.courseInvalid('course')).describe('Degrees from north, 0 to 360'),
+  accuracy: optionalNum(M.accuracyInvalid('accuracy')).describe(`Metres, 0 to ${L.accuracyMax}`),
+  altitude: optionalNum(M.altitudeInvalid('altitude')).describe(
+    `Metres above sea level, ${L.altitudeMin} to ${L.altitudeMax}`,
   ),
-  battery: optionalRanged(0, 100, M.batteryInvalid('battery')).describe('Percent'),
-  /** Whatever else the app knows about the fix, kept as it came. */
+  battery: optionalNum(M.batteryInvalid('battery')).describe('Percent, 0 to 100'),
+  /** Whatever else the app knows about the fix, kept as it came (a fix with more is ignored). */
   attributes: z
     .record(z.string().max(100), z.unknown())
     .nullish()
-    .transform((v) => v ?? null)
-    .refine((v) => v === null || JSON.stringify(v).length <= L.attributesMaxChars, M.attributesTooLarge),
+    .transform((v) => v ?? null),
 });
 export type TPositionFixInput = z.input<typeof ZPositionFix>;
 
@@ -85,7 +96,9 @@ export type TPositionBatch = z.input<typeof ZPositionBatch>;
 export const ZPositionBatchResult = z.object({
   /** Fixes in the request. */
   received: z.number().int(),
-  /** Fixes stored now; the rest were stored before (the same driver and fix time). */
+  /** Fixes stored now; the rest were stored before (the same driver and fix time), or ignored. */
   stored: z.number().int(),
+  /** Fixes acknowledged but not stored: outside the retention window, ahead of the clock, out of range. */
+  ignored: z.number().int(),
 });
 export type TPositionBatchResult = z.infer<typeof ZPositionBatchResult>;

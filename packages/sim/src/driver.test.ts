@@ -115,6 +115,55 @@ describe('SimulatedDriver', () => {
   });
 });
 
+describe('SimulatedDriver with a Tracker ID the server no longer knows', () => {
+  // An admin gave the driver a new phone: the server knows 'dev-2', the tracker still sends 'dev-1'.
+  async function replaced(over: Partial<TSimulatedDriverOptions>) {
+    const server = fakeServer([tripFixture(1, START)], { deviceId: 'dev-2' });
+    const client = fleetClient(server.transport);
+    const api = await client.driverLogin('ali@example.com', 'pw');
+    const lines: { level: string; message: string }[] = [];
+    const driver = new SimulatedDriver({
+      client,
+      api,
+      deviceId: 'dev-1',
+      protocol: 'osmand',
+      clock: virtualClock(startMs - 20 * MINUTE),
+      seed: 6,
+      behaviour: { skip: 0 },
+      logger: {
+        info: (_, message) => lines.push({ level: 'info', message }),
+        warn: (_, message) => lines.push({ level: 'warn', message }),
+        error: (_, message) => lines.push({ level: 'error', message }),
+      },
+      ...over,
+    });
+    const outcome = await driver.runTrip(server.trips[0]!);
+    const osmand = server.requests.filter((r) => r.path.startsWith('/api/osmand'));
+    return { server, outcome, lines, osmand };
+  }
+
+  it('reports with the new Tracker ID after one refusal, logged once', async () => {
+    const { server, outcome, lines, osmand } = await replaced({ currentDeviceId: async () => 'dev-2' });
+    expect(outcome).toBe('done');
+    expect(server.trips[0]!.state).toBe('ended');
+    expect(osmand.filter((r) => r.path.includes('id=dev-1'))).toHaveLength(1);
+    expect(osmand.filter((r) => r.path.includes('id=dev-2')).length).toBeGreaterThan(100);
+    expect(lines.filter((l) => l.message.startsWith('the Tracker ID changed'))).toHaveLength(1);
+    expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+  });
+
+  it('carries on through the driver app when the driver has no Tracker ID left, logged once', async () => {
+    const { server, outcome, lines, osmand } = await replaced({ currentDeviceId: async () => null });
+    expect(outcome).toBe('done');
+    expect(server.trips[0]!.state).toBe('ended');
+    expect(osmand).toHaveLength(1);
+    expect(server.fixes.length).toBeGreaterThan(100);
+    const refused = lines.filter((l) => l.message.startsWith("the tracker's fixes are refused"));
+    expect(refused).toHaveLength(1);
+    expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+  });
+});
+
 describe('runFleet', () => {
   it('signs each driver in and runs their due trips in order on their own timeline, until the horizon', async () => {
     const server = fakeServer([tripFixture(1, START), tripFixture(2, '2025-06-02 07:30:00')]);

@@ -48,8 +48,11 @@ export const silentLogger: TSimLogger = { info() {}, warn() {}, error() {} };
 
 /** One line a message, for the CLI. */
 export const consoleLogger = (level: 'info' | 'warn' = 'info'): TSimLogger => {
+  // An error logged as `err` is shown by its message (JSON would show an Error as {}).
+  const shown = ({ err, ...rest }: Record<string, unknown>) =>
+    err instanceof Error ? { ...rest, error: err.message } : err === undefined ? rest : { ...rest, err };
   const line = (label: string, details: Record<string, unknown>, message: string) =>
-    `${new Date().toISOString()} ${label} ${message} ${JSON.stringify(details)}`;
+    `${new Date().toISOString()} ${label} ${message} ${JSON.stringify(shown(details))}`;
   return {
     info: (d, m) => level === 'info' && console.log(line('info ', d, m)),
     warn: (d, m) => console.warn(line('warn ', d, m)),
@@ -64,6 +67,12 @@ export interface TSimulatedDriverOptions {
   api: TDriverApi | null;
   /** The Tracker ID set on the driver (osmand, owntracks). */
   deviceId?: string | null;
+  /**
+   * Reads the driver's Tracker ID as it is now: when the server refuses the tracker's fixes (an
+   * admin gave the driver a new phone, say), the driver reports with the new one. Without it, or
+   * with no Tracker ID left, a driver with the app carries on through the app, one without stops.
+   */
+  currentDeviceId?: () => Promise<string | null>;
   protocol: TProtocol;
   /** Default: `all` with the app protocol, `tasks` with a tracker and a session, else `none`. */
   appActions?: TAppActions;
@@ -132,12 +141,18 @@ export class SimulatedDriver {
   place: TDriverPlace | null = null;
   private readonly o: TSimulatedDriverOptions;
   private readonly log: TSimLogger;
-  private readonly actions: TAppActions;
+  private actions: TAppActions;
+  private protocol: TProtocol;
+  private deviceId: string | null;
   private batch: TSimFix[] = [];
+  /** Fixes that failed in a row (server or network): only the first of a run is logged. */
+  private failedFixes = 0;
 
   constructor(options: TSimulatedDriverOptions) {
     this.o = options;
     this.log = options.logger ?? silentLogger;
+    this.protocol = options.protocol;
+    this.deviceId = options.deviceId ?? null;
     this.actions =
       options.appActions ?? (options.protocol === 'app' ? 'all' : options.api ? 'tasks' : 'none');
     if (options.protocol !== 'app' && !options.deviceId) {
@@ -258,7 +273,7 @@ export class SimulatedDriver {
     } catch (error) {
       if (!(error instanceof SimHttpError) || error.status >= 500 || error.status === 401) {
         // The server or the network failed: the action is lost, the run goes on.
-        this.log.error({ ...details, err: String(error) }, `${step.kind} failed`);
+        this.log.error({ ...details, err: error }, `${step.kind} failed`);
         return null;
       }
       const trip = await this.readTrip(tripId);
@@ -266,10 +281,7 @@ export class SimulatedDriver {
         this.log.info({ ...details, reason: error.serverMessage }, `${step.kind} was done already`);
         return null;
       }
-      this.log.warn(
-        { ...details, err: error.message },
-        `${step.kind} refused; planning from the trip's state`,
-      );
+      this.log.warn({ ...details, err: error }, `${step.kind} refused; planning from the trip's state`);
       return trip;
     }
   }
@@ -318,7 +330,7 @@ export class SimulatedDriver {
       await sendRoadReport(this.o.api, report, this.at(report));
       this.log.info({ ...this.who, report: report.kind }, `${report.kind} reported`);
     } catch (error) {
-      this.log.warn({ ...this.who, report: report.kind, err: String(error) }, `${report.kind} refused`);
+      this.log.warn({ ...this.who, report: report.kind, err: error }, `${report.kind} refused`);
     }
   }
 
@@ -327,7 +339,7 @@ export class SimulatedDriver {
     try {
       return await this.o.api.trip(tripId);
     } catch (error) {
-      this.log.error({ ...this.who, trip: tripId, err: String(error) }, 'reading the trip failed');
+      this.log.error({ ...this.who, trip: tripId, err: error }, 'reading the trip failed');
       return null;
     }
   }
@@ -336,7 +348,8 @@ export class SimulatedDriver {
 
   private async report(fix: TSimFix): Promise<void> {
     this.place = { position: { lat: fix.lat, lon: fix.lon }, at: fix.at, battery: fix.battery ?? 100 };
-    const { protocol, client, deviceId } = this.o;
+    const { client } = this.o;
+    const { protocol, deviceId } = this;
     if (protocol === 'app') {
       this.batch.push(fix);
       const first = this.batch[0]!;
@@ -349,8 +362,56 @@ export class SimulatedDriver {
     if (!deviceId) return;
     try {
       await (protocol === 'osmand' ? client.osmand(deviceId, fix) : client.owntracks(deviceId, fix));
+      if (this.failedFixes > 0)
+        this.log.info({ ...this.who, protocol, failed: this.failedFixes }, 'fixes are accepted again');
+      this.failedFixes = 0;
     } catch (error) {
-      this.log.warn({ ...this.who, protocol, err: String(error) }, 'a fix was refused');
+      if (this.o.signal?.aborted) return;
+      if (
+        error instanceof SimHttpError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.status !== 429
+      ) {
+        await this.trackerRefused(error);
+        return;
+      }
+      // The server or the network failed: the fix is lost, the tracker goes on.
+      if (this.failedFixes++ === 0) this.log.warn({ ...this.who, protocol, err: error }, 'a fix failed');
+    }
+  }
+
+  /**
+   * The server refused the tracker's fix (its Tracker ID is no longer the driver's, most likely):
+   * logged once, then the driver reports with its Tracker ID as it is now, or through the app.
+   */
+  private async trackerRefused(error: SimHttpError): Promise<void> {
+    const refused = this.deviceId;
+    let current: string | null = null;
+    try {
+      current = (await this.o.currentDeviceId?.()) ?? null;
+    } catch (readError) {
+      this.log.warn({ ...this.who, err: readError }, "reading the driver's Tracker ID failed");
+    }
+    if (current && current !== refused) {
+      this.log.info(
+        { ...this.who, protocol: this.protocol, err: error },
+        'the Tracker ID changed: the tracker reports with the new one',
+      );
+      this.deviceId = current;
+      return;
+    }
+    this.deviceId = null;
+    if (this.o.api) {
+      // The phone still has the app: positions and every button go through it from now on.
+      this.protocol = 'app';
+      this.actions = 'all';
+      this.log.warn(
+        { ...this.who, protocol: 'app', err: error },
+        "the tracker's fixes are refused: the driver reports through the app from now on",
+      );
+    } else {
+      this.log.warn({ ...this.who, err: error }, "the tracker's fixes are refused: it stops reporting");
     }
   }
 
@@ -365,7 +426,11 @@ export class SimulatedDriver {
     try {
       await this.o.api.positions(fixes);
     } catch (error) {
-      this.log.warn({ ...this.who, fixes: fixes.length, err: String(error) }, 'a batch of fixes was refused');
+      const refused = error instanceof SimHttpError && error.status < 500;
+      this.log.warn(
+        { ...this.who, fixes: fixes.length, err: error },
+        refused ? 'a batch of fixes was refused' : 'a batch of fixes failed (the server or the network)',
+      );
     }
   }
 }

@@ -24,6 +24,8 @@ export interface TFleetDriver {
   password: string;
   /** The Tracker ID set on the driver, for the osmand and owntracks protocols. */
   deviceId?: string | null;
+  /** Reads the driver's Tracker ID as it is now, when the server refuses the one the tracker has. */
+  currentDeviceId?: () => Promise<string | null>;
 }
 
 export interface TFleetOptions {
@@ -131,7 +133,16 @@ function nextWindow(trips: readonly TDriverAppTrip[], now: number, done: Readonl
 
 /** Runs every driver until the signal aborts (or, with a horizon, until each has finished). */
 export async function runFleet(options: TFleetOptions): Promise<TFleetDriverResult[]> {
-  return Promise.all(options.drivers.map((driver) => runDriver(options, driver)));
+  const log = options.logger ?? silentLogger;
+  // One driver's unexpected failure ends that driver's run, not the fleet's.
+  return Promise.all(
+    options.drivers.map((driver) =>
+      runDriver(options, driver).catch((error: unknown): TFleetDriverResult => {
+        log.error({ driver: driver.email, err: error }, 'the simulated driver stopped');
+        return { email: driver.email, trips: 0, abandoned: 0, error: String(error) };
+      }),
+    ),
+  );
 }
 
 async function runDriver(options: TFleetOptions, who: TFleetDriver): Promise<TFleetDriverResult> {
@@ -148,13 +159,14 @@ async function runDriver(options: TFleetOptions, who: TFleetDriver): Promise<TFl
   try {
     api = await client.driverLogin(who.email, who.password);
   } catch (error) {
-    log.error({ driver: who.email, err: String(error) }, 'sign-in refused');
+    log.error({ driver: who.email, err: error }, 'sign-in refused');
     return { ...result, error: String(error) };
   }
   const driver = new SimulatedDriver({
     client,
     api,
     deviceId: who.deviceId ?? null,
+    ...(who.currentDeviceId ? { currentDeviceId: who.currentDeviceId } : {}),
     protocol: options.protocol,
     clock,
     seed: mixSeed(options.seed, textSeed(who.email)),
@@ -186,7 +198,7 @@ async function runDriver(options: TFleetOptions, who: TFleetDriver): Promise<TFl
       // Today and tomorrow on the tenant's wall clock (a horizon may run past midnight).
       trips = await api.trips(dayIn(timeZone, now), dayIn(timeZone, now + (replaying ? 7 * DAY : DAY)));
     } catch (error) {
-      log.error({ driver: who.email, err: String(error) }, 'reading the trips failed');
+      log.error({ driver: who.email, err: error }, 'reading the trips failed');
       if (now >= until || !(await clock.sleepUntil(Math.min(now + poll, until)))) break;
       continue;
     }

@@ -119,7 +119,21 @@ async function openPostgres(url: string, prepareReads: boolean): Promise<Databas
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  const client = postgres(url, { max: 10, onnotice: () => {}, prepare: prepareReads });
+  const client = postgres(url, {
+    max: 10,
+    onnotice: () => {},
+    prepare: prepareReads,
+    // After lost connections postgres.js waits before connecting again, three times longer after each
+    // failure, up to 20 s: a database back after a few seconds' outage would leave requests waiting
+    // that long. Here it tries again within a second, however many attempts failed (decision 0021).
+    backoff: (attempts: number) => Math.min(0.05 * 2 ** attempts, 1),
+  });
+  // The first connection reads the database's array types, whose parsers postgres.js then keeps for
+  // every connection of the client; later connections do not read them again. They must not: that
+  // read's promise is left unhandled by postgres.js, so a connection lost during it (a failover, a
+  // terminated session) would end the process with an unhandled rejection (decision 0021).
+  await client`select 1`;
+  (client.options as { fetch_types: boolean }).fetch_types = false;
   if (prepareReads) prepareReadsOn(client as unknown as { unsafe: TUnsafe });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {

@@ -7,6 +7,8 @@ import type { EventBus, PositionFeed } from './events.ts';
 import type { Storage } from './storage.ts';
 import type { LiveRelay } from './live-relay.ts';
 import type { TPushSender } from './web-push.ts';
+import type { LiveStreams } from '../modules/events/service.ts';
+import type { ExportRunner } from '../modules/exports/service.ts';
 
 /** What every module's routes receive: the database, the configuration and shared services. */
 export interface TDeps {
@@ -20,6 +22,10 @@ export interface TDeps {
   positions: PositionFeed;
   /** Every process's changes and positions, heard through the database: what event streams send. */
   live: LiveRelay;
+  /** The event streams this process serves. */
+  streams: LiveStreams;
+  /** Background exports: started as they are queued, swept periodically. */
+  exports: ExportRunner;
   /** Uploaded files: task photos (a folder under DATA_DIR, or S3). */
   storage: Storage;
   /** Web Push to the driver apps (off without VAPID keys). */

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES, RESPONSE_CODE, type TErrorEnvelope } from '@fleet/contract';
+import { StorageUnavailableError } from './storage.ts';
 
 const STATUS = {
   BAD_REQUEST: 400,
@@ -81,6 +82,41 @@ export function uniqueViolationOn(error: unknown): string | undefined {
   return undefined;
 }
 
+/** postgres.js's own codes for a connection that closed, was ended or could not be opened in time. */
+const CONNECTION_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * True when `error` says the database connection was lost or could not be made, not that the
+ * statement was wrong: SQLSTATE class 08 (connection exception), 57P01–57P03 (the server was shut
+ * down, crashed or is starting), 53300 (no connection slot free), or the driver's and the socket's
+ * codes for a closed connection. Such a failure passes: the pool connects again on the next query.
+ */
+export function connectionLost(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (code.startsWith('08') && code.length === 5) return true;
+      if (code === '57P01' || code === '57P02' || code === '57P03' || code === '53300') return true;
+      if (CONNECTION_CODES.has(code)) return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 // Messages for errors Fastify itself raises before a handler runs; never its internal wording.
 const FRAMEWORK_MESSAGES: Record<number, string> = {
   400: MESSAGES.http.badRequest,
@@ -115,11 +151,16 @@ function failure(request: FastifyRequest, message: string, fields?: TFields) {
  * One error handler for the API: the route's envelope for every failure, the first validation
  * message as the message, and no stack trace or SQL in any answer (5xx details go to the log only).
  */
-export const errorsPlugin = fp(
-  async (app) => {
+export const errorsPlugin = fp<{
+  /** Told of every 5xx answered (the error log); must not throw. */
+  onServerError?: (request: FastifyRequest, error: unknown) => void;
+}>(
+  async (app, { onServerError }) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const send = (status: number, message: string, fields?: TFields) =>
-        reply.code(status).send(failure(request, message, fields));
+      const send = (status: number, message: string, fields?: TFields) => {
+        if (status >= 500) onServerError?.(request, error);
+        return reply.code(status).send(failure(request, message, fields));
+      };
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors = error.validation.map((issue) => ({
           path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
@@ -130,6 +171,17 @@ export const errorsPlugin = fp(
       if (error instanceof AppError) {
         reply.headers(error.headers);
         return send(error.statusCode, error.message, error.fields);
+      }
+      // The database or the file storage cannot be reached for a moment: the client may try again.
+      if (connectionLost(error)) {
+        request.log.error({ err: error }, 'the database connection was lost');
+        reply.header('retry-after', '2');
+        return send(503, MESSAGES.http.databaseUnavailable);
+      }
+      if (error instanceof StorageUnavailableError) {
+        request.log.error({ err: error }, 'the file storage failed');
+        reply.header('retry-after', '2');
+        return send(503, MESSAGES.http.storageUnavailable);
       }
       const state = sqlState(error);
       // A unique index refused a write that raced past the service's own check.

@@ -23,8 +23,8 @@ export interface SseStream {
   markId(id: number): void;
   /** A comment line: keeps proxies and the client's idle timers from closing the connection. */
   comment(text: string): void;
-  /** Ends the response (the client reconnects on its own, with its last event id). */
-  end(reason: string): void;
+  /** Ends the response (the client reconnects on its own, with its last event id, after `retryMs` if given). */
+  end(reason: string, retryMs?: number): void;
   readonly ended: boolean;
   /** Runs once the stream has ended, whoever ended it. */
   onEnd(listener: (reason: string) => void): void;
@@ -88,8 +88,10 @@ export function openSse(request: FastifyRequest, reply: FastifyReply, options: S
     send: (message) => write(encodeSse(message)),
     markId: (id) => void write(`id: ${id}\n\n`),
     comment: (text) => void write(`: ${text.replace(/[\r\n]+/g, ' ')}\n\n`),
-    end(reason) {
+    end(reason, retryMs) {
       if (ended) return;
+      // The client's next attempt, when the server asks for one (a shutdown spreads them out).
+      if (retryMs !== undefined) res.write(`retry: ${Math.round(retryMs)}\n\n`);
       finish(reason);
       res.end();
     },

@@ -38,22 +38,91 @@ interface SerializedError {
   stack: string;
 }
 
+const MAX_TEXT = 8_000;
+const MAX_INNER_ERRORS = 10;
+
+/** Reads a property that may be a throwing getter or a revoked proxy. */
+function read(value: object, key: string): unknown {
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a value is an error; a revoked proxy throws even when asked that. */
+function isError(value: unknown): value is Error {
+  try {
+    return value instanceof Error;
+  } catch {
+    return false;
+  }
+}
+
+/** Text of any value, never throwing: a string as is, anything else as bounded JSON (cycles marked). */
+function describe(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol')
+    return String(typeof value === 'symbol' ? (value.description ?? 'symbol') : typeof value);
+  try {
+    const seen = new WeakSet<object>();
+    const text = JSON.stringify(value, (_key, inner: unknown) => {
+      if (typeof inner === 'bigint') return inner.toString();
+      if (inner && typeof inner === 'object') {
+        if (seen.has(inner)) return '[cycle]';
+        seen.add(inner);
+      }
+      return inner;
+    });
+    return text ?? typeof value;
+  } catch {
+    return 'a value that could not be read';
+  }
+}
+
+const text = (value: unknown) => {
+  const raw = typeof value === 'string' ? value : value === undefined ? '' : describe(value);
+  return scrub(raw.length > MAX_TEXT ? `${raw.slice(0, MAX_TEXT)}…` : raw);
+};
+
 /**
- * Serialises an error for the log without the values a query was given (password hashes among
- * them): the type, message and stack with the parameters cut, a few descriptive fields, and its cause.
+ * Serialises whatever was thrown or logged as `err` for the log, without the values a query was
+ * given (password hashes among them): the type, message and stack with the parameters cut, a few
+ * descriptive fields, its cause and, for an AggregateError, its errors. It takes any value (a
+ * string, undefined, a cyclic object, an error whose getters throw) and never throws: a log call
+ * must not be what ends the process.
  */
-export function serializeError(error: Error, depth = 0): SerializedError {
-  const fields = error as unknown as Record<string, unknown>;
-  const out: SerializedError = {
-    type: error.name,
-    message: scrub(error.message),
-    stack: scrub(error.stack ?? ''),
-  };
-  for (const key of SAFE_FIELDS) if (fields[key] !== undefined) out[key] = fields[key];
-  const { cause } = error;
-  if (cause !== undefined && depth < 3)
-    out.cause = cause instanceof Error ? serializeError(cause, depth + 1) : typeof cause;
-  return out;
+export function serializeError(value: unknown, depth = 0): SerializedError {
+  try {
+    if (!isError(value)) {
+      const isObject = value !== null && typeof value === 'object';
+      return {
+        type: value === null ? 'null' : isObject ? 'object' : typeof value,
+        message: text(value),
+        stack: '',
+      };
+    }
+    const name = read(value, 'name');
+    const out: SerializedError = {
+      type: typeof name === 'string' ? name : 'Error',
+      message: text(read(value, 'message')),
+      stack: text(read(value, 'stack')),
+    };
+    for (const key of SAFE_FIELDS) {
+      const field = read(value, key);
+      if (field !== undefined && field !== null && typeof field !== 'object') out[key] = field;
+    }
+    if (depth < 3) {
+      const cause = read(value, 'cause');
+      if (cause !== undefined) out.cause = serializeError(cause, depth + 1);
+      const errors = read(value, 'errors');
+      if (Array.isArray(errors))
+        out.errors = errors.slice(0, MAX_INNER_ERRORS).map((inner) => serializeError(inner, depth + 1));
+    }
+    return out;
+  } catch {
+    return { type: 'unknown', message: 'an error that could not be read', stack: '' };
+  }
 }
 
 /** The logger options of every app: the level and destination given, plus the error serialiser and redaction. */

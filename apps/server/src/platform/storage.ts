@@ -241,6 +241,51 @@ export function createStorage(config: TStorageConfig): Storage {
   return config.kind === 's3' ? s3Storage(config) : localStorage(config.dir);
 }
 
+/** The disk or the bucket failed a write or a read (full, unreachable, refused): the API answers 503. */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+}
+
+/**
+ * The storage with every failure of a backend named as one (the cause kept for the log), so a
+ * request whose file cannot be stored is answered 503 "try again" instead of 500.
+ */
+export function reportingFailures(storage: Storage): Storage {
+  if (storage instanceof ReportingStorage) return storage;
+  return new ReportingStorage(storage);
+}
+
+class ReportingStorage implements Storage {
+  constructor(private readonly inner: Storage) {}
+  get kind() {
+    return this.inner.kind;
+  }
+  private async run<T>(operation: string, key: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw new StorageUnavailableError(`${this.inner.kind} storage: ${operation} ${key} failed`, {
+        cause: error,
+      });
+    }
+  }
+  put(key: string, data: Uint8Array, contentType: string) {
+    return this.run('put', key, () => this.inner.put(key, data, contentType));
+  }
+  putFile(key: string, file: string, contentType: string) {
+    return this.run('put', key, () => this.inner.putFile(key, file, contentType));
+  }
+  get(key: string) {
+    return this.run('get', key, () => this.inner.get(key));
+  }
+  delete(key: string) {
+    return this.run('delete', key, () => this.inner.delete(key));
+  }
+  exists(key: string) {
+    return this.run('exists', key, () => this.inner.exists(key));
+  }
+}
+
 /**
  * `Content-Disposition` offering a download under `name` (RFC 6266): an ASCII fallback for old
  * clients, the exact name in UTF-8 for the rest.

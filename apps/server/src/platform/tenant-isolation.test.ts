@@ -139,7 +139,8 @@ type Entity =
   | 'record_photos'
   | 'driver_files'
   | 'export_jobs'
-  | 'exceptions';
+  | 'exceptions'
+  | 'logs';
 type Ids = Record<Entity, number | null>;
 
 /** The record a field names, by its name wherever it appears. */
@@ -197,6 +198,7 @@ const ENTITY_OF_ROUTE: [RegExp, Entity][] = [
   [/^\/api\/(student|v1\/students)\//, 'students'],
   [/^\/api\/v1\/school-bus\/students\//, 'students'],
   [/^\/api\/v1\/exceptions\//, 'exceptions'],
+  [/^\/api\/log\//, 'logs'],
   // A background export: its admin's own (the walker's), refused to everyone else.
   [/^\/api\/v1\/exports\//, 'export_jobs'],
   [/^\/api\/bus-request\//, 'vehicle_requests'],
@@ -520,6 +522,7 @@ async function pickIds(tenantId: number, exceptAdmin: number | null): Promise<Id
       sql`select id from vehicle_requests where tenant_id = ${tenantId} and status <> 0 order by id limit 1`,
     ),
     guardians: await live('guardians'),
+    logs: await first(sql`select id from logs where tenant_id = ${tenantId} order by id limit 1`),
     export_jobs: await plantedExport(t.database.db, tenantId, exceptAdmin),
     exceptions: await first(
       sql`select id from exceptions where tenant_id = ${tenantId} and withdrawn_date is null order by id limit 1`,
@@ -567,6 +570,14 @@ async function idsOfB(route?: RegisteredRoute): Promise<Ids> {
       headers: { ...headers, cookie: cookieB },
     });
     ids.record_photos = (res.json() as { data: { id: number }[] }).data[0]!.id;
+  }
+  // An entry of the error log when none is left (a walk before may have deleted it).
+  if (ids.logs === null) {
+    const [row] = await rowsOf<{ id: number }>(
+      t.database.db,
+      sql`insert into logs (tenant_id, file, line, error) values (${B.tenantId}, '/assets/walk.js', 1, 'Walk error') returning id`,
+    );
+    ids.logs = row!.id;
   }
   // The driver named gets a file when none is left (a walk before may have deleted it).
   if (ids.drivers !== null && ids.driver_files === null) {

@@ -104,7 +104,8 @@ export async function createTestApp(
     liveTimings,
     pushAgent,
     exportRunner,
-  }: Pick<BuildAppOptions, 'logger' | 'liveTimings' | 'pushAgent' | 'exportRunner'> = {},
+    storage,
+  }: Pick<BuildAppOptions, 'logger' | 'liveTimings' | 'pushAgent' | 'exportRunner' | 'storage'> = {},
 ): Promise<TestApp> {
   // A private data folder: the outbox of unsent mail lands there, never in the repository.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-test-'));
@@ -127,6 +128,7 @@ export async function createTestApp(
     liveTimings,
     pushAgent,
     exportRunner,
+    storage,
     authenticators: [testAuthenticator],
   });
   await app.ready();

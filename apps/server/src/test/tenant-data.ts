@@ -8,6 +8,7 @@ import {
   exportJobs,
   fines,
   guardians,
+  logs,
   notifications,
   pushSubscriptions,
   studentGuardians,
@@ -207,6 +208,17 @@ export async function plantRecords(
     audioPath: audioKey.split('/').pop()!,
     audioType: 'audio/webm',
     mediaData: { transcribed: text, language: 'en', output_text: text },
+  });
+  // An error of the tenant's console, for its admins' error log.
+  await db.insert(logs).values({
+    tenantId,
+    file: `/assets/${text}.js`,
+    line: 1,
+    error: text,
+    stack: text,
+    userId: null,
+    userType: null,
+    extra: { source: 'console', route: `/${text}` },
   });
   await db.insert(pushSubscriptions).values({
     tenantId,

@@ -36,6 +36,7 @@ export const pages: PageMap = {
   refuel: () => import('../features/refuels/refuels-page').then((m) => ({ default: m.RefuelsPage })),
   accidents: () => import('../features/accidents/accidents-page').then((m) => ({ default: m.AccidentsPage })),
   fines: () => import('../features/fines/fines-page').then((m) => ({ default: m.FinesPage })),
+  logs: () => import('../features/logs/logs-page').then((m) => ({ default: m.LogsPage })),
   scheduledTrips: () =>
     import('../features/scheduled-trips/scheduled-trips-page').then((m) => ({
       default: m.ScheduledTripsPage,

@@ -50,6 +50,8 @@ export const queryRoots = {
   notifications: ['notifications'],
   /** Background exports (the export progress dialog). */
   exports: ['exports'],
+  /** The error log (/logs). */
+  logs: ['logs'],
 } as const satisfies Record<string, QueryKey>;
 
 /**

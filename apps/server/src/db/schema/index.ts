@@ -9,3 +9,4 @@ export * from './exceptions.ts';
 export * from './records.ts';
 export * from './notifications.ts';
 export * from './exports.ts';
+export * from './logs.ts';

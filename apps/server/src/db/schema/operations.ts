@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -359,6 +360,28 @@ export const driverLastPositions = pgTable(
     accuracy: doublePrecision('accuracy'),
     battery: doublePrecision('battery'),
     source: text('source').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.driverId] })],
+);
+
+/**
+ * Per driver, the fixes of its devices acknowledged but not stored (outside the retention window,
+ * ahead of the clock, out of range), and the last one's reason: one row a driver, added to once a
+ * group of requests (modules/positions), never once a fix.
+ */
+export const driverIgnoredFixes = pgTable(
+  'driver_ignored_fixes',
+  {
+    tenantId: tenantId(),
+    driverId: integer('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    /** too_old, in_future, coordinates, out_of_range or attributes. */
+    lastReason: text('last_reason').notNull(),
+    /** The reason in words, as the console shows it. */
+    lastDetail: text('last_detail').notNull(),
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.driverId] })],
 );

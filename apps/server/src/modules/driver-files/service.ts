@@ -136,8 +136,9 @@ export async function saveDriverFile(
   if (!type) throw AppError.field('file', m.notAllowed);
 
   const storageKey = newStorageKey('driver-files', ctx.tenantId, [upload.driverId], type);
-  await storage.put(storageKey, file.data, type);
   try {
+    // Inside the try: a write that failed late (a lost answer) may still have left the file.
+    await storage.put(storageKey, file.data, type);
     const row = await insertDriverFile(ctx.db, {
       tenantId: ctx.tenantId,
       driverId: upload.driverId,

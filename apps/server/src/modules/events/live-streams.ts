@@ -28,6 +28,10 @@ export interface TLiveTimings {
   sessionCheckMs: number;
 }
 
+/** The reconnection delay a stream ended by a shutdown asks for: 3 s, plus up to 4 s spread. */
+const SHUTDOWN_RETRY_MS = 3000;
+const SHUTDOWN_RETRY_SPREAD_MS = 4000;
+
 export const LIVE_TIMINGS: TLiveTimings = { heartbeatMs: 15_000, sessionCheckMs: 60_000 };
 
 /** Tabs of one console share its session: past this many streams, the oldest one makes room. */
@@ -162,7 +166,9 @@ export function createLiveStreams({
     /** Ends every stream (the server is shutting down); clients reconnect, to this or another process. */
     closeAll(): void {
       closing = true;
-      for (const stream of open) stream.sse.end('server shutting down');
+      // Clients reconnect (to this server once restarted, or another) 3 to 7 s later, not all at once.
+      for (const stream of open)
+        stream.sse.end('server shutting down', SHUTDOWN_RETRY_MS + Math.random() * SHUTDOWN_RETRY_SPREAD_MS);
     },
   };
 }

@@ -1,10 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES, ZErrorEnvelope } from '@fleet/contract';
-import { systemActor } from '../../platform/principal.ts';
-import type { TDeps } from '../../platform/deps.ts';
+import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ERROR_RESPONSES as errors } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createLiveStreams, LIVE_TIMINGS, STREAMS_PER_SESSION, type TLiveTimings } from './live-streams.ts';
+import { STREAMS_PER_SESSION, type TLiveTimings } from './live-streams.ts';
 
 export type { TLiveTimings };
 
@@ -26,19 +24,8 @@ trips, stops, tasks, approvals, vehicle change requests and messages, and their 
 ends (checked every minute) and when the server shuts down; at most ${STREAMS_PER_SESSION} streams a session
 (the oldest makes room).`;
 
-export const eventRoutes: FastifyPluginAsyncZod<
-  TDeps & { liveTimings?: Partial<TLiveTimings> | undefined }
-> = async (app, deps) => {
-  const streams = createLiveStreams({
-    relay: deps.live,
-    ctx: { db: deps.database.db, actor: systemActor('event stream'), publish: deps.events.publish },
-    session: deps.config.session,
-    timings: { ...LIVE_TIMINGS, ...deps.liveTimings },
-    streamsPerTenant: deps.config.live.streamsPerTenant,
-    log: app.log,
-  });
-  // Before the server waits for open requests to finish: a stream never would.
-  app.addHook('preClose', async () => streams.closeAll());
+export const eventRoutes: ModuleRoutes = async (app, deps) => {
+  const { streams } = deps;
 
   app.get(
     '/api/v1/events',

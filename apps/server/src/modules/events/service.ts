@@ -175,3 +175,5 @@ export const EVENT_RETENTION_INTERVAL_MS = 60 * 60_000;
 export function deleteOldChangeEvents(db: Db, days: number, now = new Date()): Promise<number | null> {
   return deleteChangesBefore(db, new Date(now.getTime() - days * 86_400_000));
 }
+
+export type { LiveStreams } from './live-streams.ts';

@@ -1,51 +1,19 @@
 import { EXPORT_LIMIT, EXPORT_MESSAGES, ZEnvelope, ZExportJob, ZExportStart, zId } from '@fleet/contract';
 import { z } from 'zod';
 import { tenantContext } from '../../platform/context.ts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TDeps } from '../../platform/deps.ts';
+import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
-import { startPeriodicJob, type PeriodicJob } from '../../platform/jobs.ts';
 import { requireAdmin } from '../../platform/principal.ts';
 import { sendStoredFile } from '../../platform/storage.ts';
-import {
-  createExportRunner,
-  EXPORT_SWEEP_INTERVAL_MS,
-  exportJob,
-  exportJobFile,
-  startExport,
-  type TExportRunnerOptions,
-} from './service.ts';
+import { exportJob, exportJobFile, startExport } from './service.ts';
 
 const tags = ['Exports'];
 const jobAnswer = { 200: ZEnvelope(ZExportJob), ...errors };
 const params = z.object({ id: zId('id') });
 
 /** Background exports of tenant admins (issue 16): start one, follow it, download its file. */
-export const exportRoutes: FastifyPluginAsyncZod<
-  TDeps & { exportRunner?: Partial<TExportRunnerOptions> | undefined }
-> = async (app, deps) => {
-  const runner = createExportRunner({
-    db: deps.database.db,
-    storage: deps.storage,
-    publish: deps.events.publish,
-    log: app.log.child({ module: 'exports' }),
-    ...deps.exportRunner,
-  });
-  // Queued jobs are started as they come; the sweep fails jobs whose server died, removes expired
-  // ones (and their files) and starts jobs another server queued and never took.
-  let sweeper: PeriodicJob | null = null;
-  app.addHook('onReady', () => {
-    sweeper = startPeriodicJob({
-      name: 'export jobs',
-      intervalMs: EXPORT_SWEEP_INTERVAL_MS,
-      log: app.log,
-      run: () => runner.sweep(),
-    });
-  });
-  app.addHook('onClose', async () => {
-    await sweeper?.stop();
-    await runner.stop();
-  });
+export const exportRoutes: ModuleRoutes = async (app, deps) => {
+  const runner = deps.exports;
 
   app.post(
     '/api/v1/exports',

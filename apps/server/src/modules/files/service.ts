@@ -105,14 +105,15 @@ export async function stagePhotos(
   try {
     for (const photo of checked) {
       const storageKey = newStorageKey(folder, tenantId, [], photo.contentType);
-      await storage.put(storageKey, photo.data, photo.contentType);
+      // Kept before the write: a write that failed late (a lost answer) may still have left the file.
       keys.push(storageKey);
+      await storage.put(storageKey, photo.data, photo.contentType);
       const thumbnail = await thumbnailOf(photo.data);
       let thumbKey: string | null = null;
       if (thumbnail) {
         thumbKey = storageKey.replace(/\.[a-z]+$/, '.thumb.webp');
-        await storage.put(thumbKey, thumbnail, 'image/webp');
         keys.push(thumbKey);
+        await storage.put(thumbKey, thumbnail, 'image/webp');
       }
       photos.push({
         title: path.posix.basename(storageKey),

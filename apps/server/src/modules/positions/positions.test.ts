@@ -87,7 +87,7 @@ describe('POST /api/v1/driver/positions', () => {
     expect(res.json()).toEqual({
       responseCode: 1,
       responseMessage: 'Positions recorded.',
-      data: { received: 2, stored: 2 },
+      data: { received: 2, stored: 2, ignored: 0 },
     });
     const rows = await stored(driverA);
     expect(rows).toHaveLength(2);
@@ -107,29 +107,12 @@ describe('POST /api/v1/driver/positions', () => {
     expect(rows[1]).toMatchObject({ lat: 25.201, speed: null, course: null, attributes: null });
   });
 
-  it('refuses a batch with one impossible value, naming the field, and stores none of it', async () => {
+  it('refuses a batch it cannot read, naming the field, and stores none of it', async () => {
     const cases: [Record<string, unknown>, string, RegExp][] = [
-      [{ lat: 91 }, 'positions.1.lat', /latitude from -90 to 90/],
-      [{ lon: -180.5 }, 'positions.1.lon', /longitude from -180 to 180/],
-      [{ speed: 401 }, 'positions.1.speed', /0 to 400 km\/h/],
-      [{ speed: -3 }, 'positions.1.speed', /0 to 400 km\/h/],
-      [{ course: 361 }, 'positions.1.course', /0 to 360 degrees/],
-      [{ accuracy: -1 }, 'positions.1.accuracy', /metres/],
-      [{ battery: 101 }, 'positions.1.battery', /percentage from 0 to 100/],
-      [{ altitude: 50_000 }, 'positions.1.altitude', /-1000 to 15000 metres/],
       [{ recorded_at: 'yesterday' }, 'positions.1.recorded_at', /date and time/],
       [{ recorded_at: '2026-02-30T10:00:00Z' }, 'positions.1.recorded_at', /date and time/],
       [{ lat: '25.2' }, 'positions.1.lat', /latitude/],
-      [
-        { recorded_at: new Date(Date.now() + 3600_000).toISOString() },
-        'positions.1.recorded_at',
-        /ahead of the server's clock/,
-      ],
-      [
-        { recorded_at: minutesAgo(91 * 24 * 60).toISOString() },
-        'positions.1.recorded_at',
-        /older than the 90 days/,
-      ],
+      [{ speed: 'fast' }, 'positions.1.speed', /0 to 400 km\/h/],
     ];
     const before = await storedCount();
     for (const [bad, path, message] of cases) {
@@ -143,22 +126,81 @@ describe('POST /api/v1/driver/positions', () => {
     expect(await lastOf(driverB)).toBeUndefined();
   });
 
-  it('refuses an empty batch, one over 1,000 fixes, and attributes over 4,000 characters', async () => {
+  it('refuses an empty batch and one over 1,000 fixes', async () => {
     expect((await send(tokenB, [])).json().responseMessage).toBe('positions must hold 1 to 1000 fixes');
     const many = Array.from({ length: 1001 }, (_, i) => fix(new Date(Date.now() - 3600_000 + i * 1000)));
     expect((await send(tokenB, many)).statusCode).toBe(400);
-    const big = await send(tokenB, [fix(minutesAgo(5), { attributes: { note: 'x'.repeat(4000) } })]);
-    expect(big.statusCode).toBe(400);
-    expect(big.json().errors[0].path).toBe('positions.0.attributes');
+  });
+
+  it('acknowledges a fix it will not store, stores the rest of the batch, and shows the console why', async () => {
+    const driverC = (
+      await call(t, admin, 'POST', '/api/driver/add-driver', {
+        fname: 'Charlie',
+        lname: 'Positions',
+        email: 'charlie.positions@desert.example',
+        password: 'lemon-tree-42',
+        bus_id: null,
+        hourly_rate: 0,
+        language: null,
+      })
+    ).body.data.id as number;
+    const tokenC = await t.driverToken(driverC);
+    const day = async () =>
+      (await call(t, admin, 'POST', '/api/driver/get-driver-locations-for-today', { id: driverC })).body.data;
+    expect((await day()).ignored_fixes).toBeNull();
+
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ lat: 91 }, 'coordinates', 'coordinates 91, 55.27 out of range'],
+      [{ lon: -180.5 }, 'coordinates', 'coordinates 25.2, -180.5 out of range'],
+      [{ speed: 401 }, 'out_of_range', 'speed 401 out of range (0 to 400 km/h)'],
+      [{ course: 361 }, 'out_of_range', 'course 361 out of range (0 to 360 degrees)'],
+      [{ accuracy: -1 }, 'out_of_range', 'accuracy -1 out of range (0 to 1000000 metres)'],
+      [{ battery: 101 }, 'out_of_range', 'battery 101 out of range (0 to 100 percent)'],
+      [{ altitude: 50_000 }, 'out_of_range', 'altitude 50000 out of range (-1000 to 15000 metres)'],
+      [{ attributes: { note: 'x'.repeat(4000) } }, 'attributes', 'other values over 4000 characters of JSON'],
+      [
+        { recorded_at: '2031-05-04T10:20:30Z' },
+        'in_future',
+        "time 2031-05-04 10:20, more than 5 minutes ahead of the server's clock",
+      ],
+      [{ recorded_at: '2013-08-22T09:00:00Z' }, 'too_old', 'time 2013-08-22, outside the 90-day window'],
+    ];
+    let n = 0;
+    for (const [bad, reason, detail] of cases) {
+      const res = await send(tokenC, [fix(minutesAgo(60 - n)), fix(minutesAgo(30), bad)]);
+      const where = JSON.stringify(bad).slice(0, 80);
+      expect(res.statusCode, where).toBe(200);
+      expect(res.json().data, where).toEqual({ received: 2, stored: 1, ignored: 1 });
+      n += 1;
+      const ignored = (await day()).ignored_fixes;
+      expect(ignored, where).toMatchObject({ count: n, last_reason: reason, last_detail: detail });
+      expect(ignored.last_received, where).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    }
+    // The good fix of each batch is stored; none of the ignored ones is.
+    const rows = await stored(driverC);
+    expect(rows).toHaveLength(cases.length);
+    expect(rows.every((r) => r.lat === 25.2 && r.lon === 55.27 && r.attributes === null)).toBe(true);
+
+    // A batch of nothing but such fixes is answered 200 too, and counts them all.
+    const old = Array.from({ length: 3 }, (_, i) => fix(new Date(Date.UTC(2013, 7, 22, 9, i))));
+    const res = await send(tokenC, old);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ received: 3, stored: 0, ignored: 3 });
+    expect((await day()).ignored_fixes).toMatchObject({
+      count: cases.length + 3,
+      last_reason: 'too_old',
+      last_detail: 'time 2013-08-22, outside the 90-day window',
+    });
+    expect(await stored(driverC)).toHaveLength(cases.length);
   });
 
   it('ignores a fix the driver already sent (the same time), so a batch may be sent again', async () => {
     const at = minutesAgo(25);
     const first = await send(tokenA, [fix(at, { lat: 25.3 }), fix(new Date(at.getTime() + 1000))]);
-    expect(first.json().data).toEqual({ received: 2, stored: 2 });
+    expect(first.json().data).toEqual({ received: 2, stored: 2, ignored: 0 });
     const again = await send(tokenA, [fix(at, { lat: 25.9 }), fix(new Date(at.getTime() + 1000)), fix(at)]);
     expect(again.statusCode).toBe(200);
-    expect(again.json().data).toEqual({ received: 3, stored: 0 });
+    expect(again.json().data).toEqual({ received: 3, stored: 0, ignored: 0 });
     const atThatTime = (await stored(driverA)).filter((r) => r.recordedAt.getTime() === at.getTime());
     expect(atThatTime.map((r) => r.lat)).toEqual([25.3]);
   });
@@ -168,7 +210,7 @@ describe('POST /api/v1/driver/positions', () => {
     await send(tokenB, [fix(newest, { lat: 24.5, lon: 54.5 })]);
     expect(await lastOf(driverB)).toMatchObject({ lat: 24.5, recordedAt: newest });
     const late = await send(tokenB, [fix(minutesAgo(10), { lat: 24.1, lon: 54.1 })]);
-    expect(late.json().data).toEqual({ received: 1, stored: 1 });
+    expect(late.json().data).toEqual({ received: 1, stored: 1, ignored: 0 });
     expect((await stored(driverB)).map((r) => r.lat)).toEqual([24.1, 24.5]);
     expect(await lastOf(driverB)).toMatchObject({ lat: 24.5, recordedAt: newest });
 

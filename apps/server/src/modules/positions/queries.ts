@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { driverLastPositions, driverLocations, drivers } from '../../db/schema/index.ts';
+import { driverIgnoredFixes, driverLastPositions, driverLocations, drivers } from '../../db/schema/index.ts';
 import { tripInProgressAt } from '../../db/trip-in-progress.ts';
 
 /** Rows of a raw statement, whichever driver answered (PGlite wraps them, postgres.js does not). */
@@ -34,6 +34,59 @@ export interface TFixWritten {
 }
 
 const fixKey = (tenantId: number, driverId: number, ms: number) => `${tenantId}:${driverId}:${ms}`;
+
+/** Fixes of one driver acknowledged but not stored, and the reason of the last of them. */
+export interface TIgnoredRow {
+  tenantId: number;
+  driverId: number;
+  count: number;
+  reason: string;
+  detail: string;
+}
+
+/**
+ * Adds ignored fixes to their drivers' counts in one statement, whatever the drivers and tenants:
+ * rows of the same driver are summed, and the last one's reason is kept.
+ */
+export async function countIgnoredFixes(db: Db, rows: TIgnoredRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const byDriver = new Map<string, TIgnoredRow>();
+  for (const row of rows) {
+    const key = `${row.tenantId}:${row.driverId}`;
+    const before = byDriver.get(key);
+    byDriver.set(key, { ...row, count: row.count + (before?.count ?? 0) });
+  }
+  const json = JSON.stringify(
+    [...byDriver.values()].map((r) => ({
+      tenant_id: r.tenantId,
+      driver_id: r.driverId,
+      count: r.count,
+      reason: r.reason,
+      detail: r.detail,
+    })),
+  );
+  await db.execute(sql`
+    insert into driver_ignored_fixes as i (tenant_id, driver_id, count, last_reason, last_detail)
+    select f.tenant_id, f.driver_id, f.count, f.reason, f.detail
+    from jsonb_to_recordset(${json}::jsonb) as f(tenant_id int, driver_id int, count int, reason text, detail text)
+    on conflict (tenant_id, driver_id) do update set
+      count = i.count + excluded.count, last_reason = excluded.last_reason,
+      last_detail = excluded.last_detail, last_received_at = now()`);
+}
+
+/** The ignored fixes of a driver of the tenant, if any ever were. */
+export const ignoredFixesOf = async (db: Db, tenantId: number, driverId: number) =>
+  (
+    await db
+      .select({
+        count: driverIgnoredFixes.count,
+        reason: driverIgnoredFixes.lastReason,
+        detail: driverIgnoredFixes.lastDetail,
+        receivedAt: driverIgnoredFixes.lastReceivedAt,
+      })
+      .from(driverIgnoredFixes)
+      .where(and(eq(driverIgnoredFixes.tenantId, tenantId), eq(driverIgnoredFixes.driverId, driverId)))
+  )[0] ?? null;
 
 /**
  * Writes fixes of any drivers and tenants in one statement, so one commit: each fix is attached to

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   parseFixTime,
+  ZDriverDay,
   ZDriverLocations,
   ZDriverLocationsRequest,
   ZEnvelope,
@@ -13,26 +14,9 @@ import { tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
 import { ACCESS } from '../../platform/principal.ts';
-import {
-  driverDayPositions,
-  recentDriverLocations,
-  recordPositions,
-  startPositionIngest,
-  stopPositionIngest,
-} from './service.ts';
+import { driverDayPositions, recentDriverLocations, recordPositions } from './service.ts';
 
 export const positionRoutes: ModuleRoutes = async (app, deps) => {
-  const { db } = deps.database;
-  // One writer for the app's database: the driver app's batches and the trackers share its commits.
-  startPositionIngest(db, {
-    feed: deps.positions,
-    log: app.log,
-    retentionDays: deps.config.positions.retentionDays,
-    // A pool of connections takes a few groups at once; the embedded database runs one statement at a time.
-    groupCommit: { maxItems: 1000, maxDelayMs: 2, concurrency: deps.database.driver === 'postgres' ? 4 : 1 },
-  });
-  app.addHook('onClose', () => stopPositionIngest(db));
-
   app.post(
     '/api/v1/driver/positions',
     {
@@ -44,8 +28,11 @@ export const positionRoutes: ModuleRoutes = async (app, deps) => {
         tags: ['Driver app'],
         summary: "Record a batch of the signed-in driver's GPS fixes",
         description:
-          'All or nothing: one impossible value refuses the batch with a 400 naming the field ' +
-          '(`positions.3.speed`). Answered once the fixes are committed. A fix the driver already ' +
+          'A batch that cannot be read (a value of the wrong type, a time that is no date) is refused ' +
+          'with a 400 naming the field (`positions.3.speed`), and nothing is stored. A readable fix the ' +
+          'product will not store (older than the retention, more than 5 minutes ahead of the server, ' +
+          'a value out of range) is acknowledged, not stored and counted for the driver (`ignored`); ' +
+          'the others are stored. Answered once the fixes are committed. A fix the driver already ' +
           'sent (the same `recorded_at`) is ignored, so a batch may be sent again after a lost answer.',
         body: ZPositionBatch,
         response: { 200: ZEnvelope(ZPositionBatchResult), ...errors },
@@ -67,7 +54,7 @@ export const positionRoutes: ModuleRoutes = async (app, deps) => {
         source: 'app' as const,
         attributes: p.attributes,
       }));
-      const recorded = await recordPositions(ctx, fixes, { pathOf: (i) => `positions.${i}` });
+      const recorded = await recordPositions(ctx, fixes);
       return ok(recorded, MESSAGES.position.recorded);
     },
   );
@@ -92,8 +79,11 @@ export const positionRoutes: ModuleRoutes = async (app, deps) => {
       schema: {
         tags: ['Driver details'],
         summary: "A driver's positions on one UTC day (today unless `date` is given)",
+        description:
+          "`ignored_fixes`: the fixes of the driver's devices acknowledged but not stored, with the " +
+          'reason of the last one (null when none).',
         body: ZDriverLocationsRequest,
-        response: { 200: ZEnvelope(ZDriverLocations), ...errors },
+        response: { 200: ZEnvelope(ZDriverDay), ...errors },
       },
     },
     async (request) =>

@@ -2,9 +2,11 @@ import {
   MESSAGES,
   POSITION_LIMITS,
   toUtcString,
+  type TDriverDay,
   type TDriverLocation,
   type TDriverLocations,
   type TFixField,
+  type TIgnoredFixReason,
   type TPositionSource,
 } from '@fleet/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,11 +18,13 @@ import { createGroupCommit, type GroupCommit, type GroupCommitStats } from '../.
 import { driverOf } from '../drivers/service.ts';
 import { followPositions } from '../trips/service.ts';
 import {
+  countIgnoredFixes,
   createDayPartition,
   dayPartitions,
   daysInDefaultPartition,
   deleteFromDefaultPartition,
   dropPartition,
+  ignoredFixesOf,
   latestPositions,
   latestPositionsBetween,
   listDriverPositions,
@@ -28,15 +32,17 @@ import {
   writeFixes,
   type TFixRow,
   type TFixWritten,
+  type TIgnoredRow,
   type TLocationRow,
 } from './queries.ts';
 
 /*
  * Positions: where drivers are and were, from every source (the driver app's batches, OsmAnd and
- * OwnTracks trackers, the simulator), through one path: `recordPositions` checks a batch whole,
- * writes it in a group commit with whatever else arrives within a few milliseconds, and answers
- * once it has committed; then the live views hear of each driver's newest position. The module's
- * door: routes, other modules, jobs and the seed call these functions only.
+ * OwnTracks trackers, the simulator), through one path: `recordPositions` sets aside the fixes the
+ * product will not store (counted for their drivers), writes the others in a group commit with
+ * whatever else arrives within a few milliseconds, and answers once it has committed; then the live
+ * views hear of each driver's newest position. The module's door: routes, other modules, jobs and
+ * the seed call these functions only.
  */
 
 const DAY_MS = 86_400_000;
@@ -67,10 +73,6 @@ export interface TFix {
 }
 
 export interface TRecordOptions {
-  /** How the sender's protocol names a field, for the 400 that names it (the batch API's names otherwise). */
-  fieldNames?: Partial<Record<TFixField, string>>;
-  /** Where fix `index` sits in the request (`positions.3`), for the error's path; none for a single fix. */
-  pathOf?: (index: number) => string;
   /**
    * Answer once the trips have followed the fixes (the default: a driver app reads its trip back
    * right after), or as soon as they are committed (a tracker reads nothing back; its trip follows
@@ -82,8 +84,10 @@ export interface TRecordOptions {
 export interface TRecorded {
   /** Fixes handed in. */
   received: number;
-  /** Fixes stored now; the others were already stored (the same driver and fix time). */
+  /** Fixes stored now; the others were already stored (the same driver and fix time), or ignored. */
   stored: number;
+  /** Fixes acknowledged but not stored: outside the retention window, ahead of the clock, out of range. */
+  ignored: number;
 }
 
 // ---------- Where a database's positions are written ----------
@@ -91,6 +95,8 @@ export interface TRecorded {
 interface Ingest {
   /** The group commit; null writes each fix in a statement and commit of its own (the naive baseline). */
   commit: GroupCommit<TFixRow, TFixWritten> | null;
+  /** Ignored fixes are counted through a group commit of their own: one statement for many requests. */
+  ignored: GroupCommit<TIgnoredRow, void> | null;
   feed: PositionFeed | null;
   retentionDays: number;
   log: Pick<FastifyBaseLogger, 'error'> | null;
@@ -122,6 +128,17 @@ export function startPositionIngest(db: Db, options: TIngestOptions = {}): void 
   const group = options.groupCommit ?? { maxItems: 1000, maxDelayMs: 2, concurrency: 1 };
   ingests.set(db, {
     commit: group ? createGroupCommit({ write: (rows) => writeFixes(db, rows), ...group }) : null,
+    ignored: group
+      ? createGroupCommit({
+          write: async (rows) => {
+            await countIgnoredFixes(db, rows);
+            return rows.map(() => undefined);
+          },
+          ...group,
+          // One row a driver: groups written side by side would only wait on each other's rows.
+          concurrency: 1,
+        })
+      : null,
     feed: options.feed ?? null,
     retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
     log: options.log ?? null,
@@ -133,6 +150,7 @@ export async function stopPositionIngest(db: Db): Promise<void> {
   const ingest = ingests.get(db);
   ingests.delete(db);
   await ingest?.commit?.drain();
+  await ingest?.ignored?.drain();
   await followersIdle(ingest);
 }
 
@@ -144,47 +162,87 @@ export function positionIngestStats(db: Db): (GroupCommitStats & { waiting: numb
 
 // ---------- Recording ----------
 
-type TFieldCheck = (fix: TFix) => boolean;
 const within = (value: number | null | undefined, min: number, max: number) =>
   value === null || value === undefined || (Number.isFinite(value) && value >= min && value <= max);
 const L = POSITION_LIMITS;
-const M = MESSAGES.position;
+const I = MESSAGES.position.ignored;
 
-/** The range every field must fall in, with its message; the first broken one refuses the batch. */
-const FIELD_CHECKS: [TFixField, TFieldCheck, (name: string) => string][] = [
-  ['lat', (f) => Number.isFinite(f.lat) && within(f.lat, -90, 90), M.latInvalid],
-  ['lon', (f) => Number.isFinite(f.lon) && within(f.lon, -180, 180), M.lonInvalid],
-  ['recorded_at', (f) => Number.isFinite(f.recordedAt.getTime()), M.timeInvalid],
-  ['speed', (f) => within(f.speed, 0, L.speedMax), M.speedInvalid],
-  ['course', (f) => within(f.course, 0, 360), M.courseInvalid],
-  ['accuracy', (f) => within(f.accuracy, 0, L.accuracyMax), M.accuracyInvalid],
-  ['altitude', (f) => within(f.altitude, L.altitudeMin, L.altitudeMax), M.altitudeInvalid],
-  ['battery', (f) => within(f.battery, 0, 100), M.batteryInvalid],
+/** The range each value other than the place and time must fall in, as the console names it. */
+const RANGES: [TFixField, (fix: TFix) => number | null | undefined, number, number, string][] = [
+  ['speed', (f) => f.speed, 0, L.speedMax, `0 to ${L.speedMax} km/h`],
+  ['course', (f) => f.course, 0, 360, '0 to 360 degrees'],
+  ['accuracy', (f) => f.accuracy, 0, L.accuracyMax, `0 to ${L.accuracyMax} metres`],
+  [
+    'altitude',
+    (f) => f.altitude,
+    L.altitudeMin,
+    L.altitudeMax,
+    `${L.altitudeMin} to ${L.altitudeMax} metres`,
+  ],
+  ['battery', (f) => f.battery, 0, 100, '0 to 100 percent'],
 ];
 
-/** Refuses the whole batch at its first impossible value, naming the field as the sender calls it. */
-function checkFixes(fixes: TFix[], retentionDays: number, options: TRecordOptions): void {
+interface TWhyIgnored {
+  reason: TIgnoredFixReason;
+  detail: string;
+}
+
+/**
+ * Why the product will not store a fix, or null when it will: its time outside the retention window
+ * or ahead of the clock, its coordinates or another value out of range, too much beside it. The
+ * first broken rule names the reason, the time first (a wrong clock is what usually happens).
+ */
+function whyIgnored(fix: TFix, now: number, retentionDays: number): TWhyIgnored | null {
+  const at = fix.recordedAt.getTime();
+  if (!Number.isFinite(at)) return { reason: 'out_of_range', detail: I.timeInvalid };
+  if (at > now + L.futureMinutes * 60_000)
+    return { reason: 'in_future', detail: I.inFuture(toUtcString(fix.recordedAt).slice(0, 16)) };
+  if (at < now - retentionDays * DAY_MS)
+    return { reason: 'too_old', detail: I.tooOld(fix.recordedAt.toISOString().slice(0, 10), retentionDays) };
+  if (!within(fix.lat, -90, 90) || !within(fix.lon, -180, 180))
+    return { reason: 'coordinates', detail: I.coordinates(fix.lat, fix.lon) };
+  for (const [field, valueOf, min, max, range] of RANGES) {
+    const value = valueOf(fix);
+    if (!within(value, min, max))
+      return { reason: 'out_of_range', detail: I.outOfRange(field, Math.round(value! * 10) / 10, range) };
+  }
+  // What a tracker sends beside the fix is kept, within reason: a report is no place for a file.
+  if (fix.attributes && JSON.stringify(fix.attributes).length > L.attributesMaxChars)
+    return { reason: 'attributes', detail: I.attributes };
+  return null;
+}
+
+/**
+ * Sets aside the fixes the product will not store: one row a driver, with how many and the reason of
+ * the last, to be counted in one write with the request's (and other requests') fixes.
+ */
+function setAside(ctx: TTenantContext, fixes: TFix[], retentionDays: number) {
   const now = Date.now();
-  const latest = now + L.futureMinutes * 60_000;
-  const earliest = now - retentionDays * DAY_MS;
-  const refuse = (index: number, field: TFixField, message: (name: string) => string) => {
-    const name = options.fieldNames?.[field] ?? field;
-    const at = options.pathOf ? `${options.pathOf(index)}.${name}` : name;
-    return AppError.field(at, message(name));
-  };
-  fixes.forEach((fix, index) => {
-    for (const [field, valid, message] of FIELD_CHECKS) {
-      if (!valid(fix)) throw refuse(index, field, message);
+  const kept: TFix[] = [];
+  const ignored = new Map<number, TIgnoredRow>();
+  for (const fix of fixes) {
+    const why = whyIgnored(fix, now, retentionDays);
+    if (!why) {
+      kept.push(fix);
+      continue;
     }
-    const at = fix.recordedAt.getTime();
-    if (at > latest) throw refuse(index, 'recorded_at', M.timeInFuture);
-    if (at < earliest) throw refuse(index, 'recorded_at', (name) => M.timeTooOld(name, retentionDays));
-    // What a tracker sends beside the fix is kept, within reason: a report is no place for a file.
-    if (fix.attributes && JSON.stringify(fix.attributes).length > L.attributesMaxChars) {
-      const at = options.pathOf ? `${options.pathOf(index)}.attributes` : 'attributes';
-      throw AppError.field(at, M.attributesTooLarge);
-    }
-  });
+    const row = ignored.get(fix.driverId);
+    ignored.set(fix.driverId, {
+      tenantId: ctx.tenantId,
+      driverId: fix.driverId,
+      count: (row?.count ?? 0) + 1,
+      reason: why.reason,
+      detail: why.detail,
+    });
+  }
+  return { kept, ignored: [...ignored.values()] };
+}
+
+/** Counts ignored fixes: with the group commit when it runs, else at once (in the caller's transaction). */
+async function countIgnored(db: Db, ingest: Ingest | undefined, rows: TIgnoredRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (ingest?.ignored) await ingest.ignored.submit(rows);
+  else await countIgnoredFixes(db, rows);
 }
 
 /**
@@ -203,7 +261,7 @@ async function assertDrivers(ctx: TTenantContext, driverIds: Set<number>): Promi
       await driverOf(ctx, id);
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND')
-        throw AppError.field('driver_id', M.driverUnknown);
+        throw AppError.field('driver_id', MESSAGES.position.driverUnknown);
       throw error;
     }
   }
@@ -324,8 +382,10 @@ async function writeOneByOne(db: Db, rows: TFixRow[]): Promise<TFixWritten[]> {
 }
 
 /**
- * Records GPS fixes of the tenant's drivers, from any source. The batch is checked whole first: a
- * single impossible value refuses it all with a 400 naming the field, and nothing is stored. Each
+ * Records GPS fixes of the tenant's drivers, from any source. A fix the product will not store
+ * (its time outside the retention window or ahead of the clock, a value out of range) is left out
+ * and counted for its driver with its reason, and the request still succeeds: a device that sends
+ * its oldest fix first until it is acknowledged is never stuck on one (docs/decisions/0020). Each
  * fix is attached to its driver's trip in progress at the fix time; a fix the driver already has
  * (same fix time) is ignored; a late fix is stored but never moves the driver's last position back.
  * Resolves once the fixes are committed and (unless asked otherwise) the trips have followed them;
@@ -336,12 +396,14 @@ export async function recordPositions(
   fixes: TFix[],
   options: TRecordOptions = {},
 ): Promise<TRecorded> {
-  if (fixes.length === 0) return { received: 0, stored: 0 };
+  if (fixes.length === 0) return { received: 0, stored: 0, ignored: 0 };
   const ingest = ingests.get(ctx.db);
-  checkFixes(fixes, ingest?.retentionDays ?? DEFAULT_RETENTION_DAYS, options);
   await assertDrivers(ctx, new Set(fixes.map((f) => f.driverId)));
+  const { kept, ignored } = setAside(ctx, fixes, ingest?.retentionDays ?? DEFAULT_RETENTION_DAYS);
+  const counted = countIgnored(ctx.db, ingest, ignored);
+  const recorded = { received: fixes.length, ignored: fixes.length - kept.length };
 
-  const rows: TFixRow[] = fixes.map((f) => ({
+  const rows: TFixRow[] = kept.map((f) => ({
     tenantId: ctx.tenantId,
     driverId: f.driverId,
     lat: f.lat,
@@ -356,11 +418,16 @@ export async function recordPositions(
     attributes: f.attributes && Object.keys(f.attributes).length > 0 ? f.attributes : null,
   }));
   // Inside a caller's transaction, or with no writer started, the fixes go straight to the database.
-  const written = !ingest
-    ? await writeFixes(ctx.db, rows)
-    : ingest.commit
-      ? await ingest.commit.submit(rows)
-      : await writeOneByOne(ctx.db, rows);
+  const [written] = await Promise.all([
+    rows.length === 0
+      ? []
+      : !ingest
+        ? writeFixes(ctx.db, rows)
+        : ingest.commit
+          ? ingest.commit.submit(rows)
+          : writeOneByOne(ctx.db, rows),
+    counted,
+  ]);
 
   const newest: TPositionUpdate[] = [];
   const storedByDriver = new Map<number, TFixRow[]>();
@@ -391,7 +458,7 @@ export async function recordPositions(
   );
   if (awaited) await followed;
   else void followed.catch(() => {});
-  return { received: fixes.length, stored: [...storedByDriver.values()].reduce((n, s) => n + s.length, 0) };
+  return { ...recorded, stored: [...storedByDriver.values()].reduce((n, s) => n + s.length, 0) };
 }
 
 // ---------- Reading ----------
@@ -411,18 +478,31 @@ const toLocation = (l: TLocationRow): TDriverLocation => ({
 
 /**
  * A driver's positions on one UTC day (`YYYY-MM-DD`, today when not given), oldest first, with the
- * driver's name (the driver must be the tenant's, archived or not).
+ * driver's name (the driver must be the tenant's, archived or not), and the fixes of the driver's
+ * devices ignored so far.
  */
 export async function driverDayPositions(
   ctx: TTenantContext,
   driverId: number,
   day: string = today(),
-): Promise<TDriverLocations> {
+): Promise<TDriverDay> {
   const driver = await driverOf(ctx, driverId);
   const from = new Date(`${day}T00:00:00Z`);
   const to = new Date(from.getTime() + DAY_MS);
-  const rows = await listDriverPositions(ctx.db, ctx.tenantId, driverId, from, to);
-  return { ...driver, locations: rows.map(toLocation) };
+  const [rows, ignored] = await Promise.all([
+    listDriverPositions(ctx.db, ctx.tenantId, driverId, from, to),
+    ignoredFixesOf(ctx.db, ctx.tenantId, driverId),
+  ]);
+  return {
+    ...driver,
+    locations: rows.map(toLocation),
+    ignored_fixes: ignored && {
+      count: ignored.count,
+      last_reason: ignored.reason,
+      last_detail: ignored.detail,
+      last_received: toUtcString(ignored.receivedAt),
+    },
+  };
 }
 
 /**

@@ -100,10 +100,15 @@ async function demoTenants(ctx: TServiceContext): Promise<TDemoTenant[]> {
     const seeded = (await drivers(inTenant(ctx, tenant.id))).filter(
       (d) => d.archived === 0 && d.email.endsWith(`@${domain}`),
     );
+    const tenantCtx = inTenant(ctx, tenant.id);
     const who = (d: (typeof seeded)[number]): TFleetDriver => ({
       email: d.email,
       password: DEMO_DRIVER_PASSWORD,
       deviceId: d.device_id,
+      // An admin may give the driver another Tracker ID while the simulator runs.
+      currentDeviceId: async () =>
+        (await drivers(tenantCtx)).find((other) => other.id === d.id && other.archived === 0)?.device_id ??
+        null,
     });
     found.push({
       tenantId: tenant.id,
@@ -347,13 +352,13 @@ export async function startLiveSimulation(
       const planned = await dispatchIdleDrivers(ctx, now, thisRound);
       if (planned) logger.info({ planned }, 'simulator: trips planned for idle demo drivers');
     } catch (error) {
-      logger.error({ err: String(error) }, 'simulator: planning trips failed');
+      logger.error({ err: error }, 'simulator: planning trips failed');
     }
     try {
       const decided = await decideDemoApprovals(ctx, now, thisRound);
       if (decided) logger.info({ decided }, 'simulator: approval requests decided by the demo managers');
     } catch (error) {
-      logger.error({ err: String(error) }, 'simulator: deciding approval requests failed');
+      logger.error({ err: error }, 'simulator: deciding approval requests failed');
     }
   };
   await dispatch();
@@ -369,7 +374,7 @@ export async function startLiveSimulation(
         logger,
       }),
     ),
-  ).catch((error: unknown) => logger.error({ err: String(error) }, 'simulator stopped'));
+  ).catch((error: unknown) => logger.error({ err: error }, 'simulator stopped'));
   const count = tenants.reduce((n, t) => n + t.app.length + t.trackers.length, 0);
   logger.info({ drivers: count }, 'simulator: demo drivers on the road (SIMULATE=false turns this off)');
   return {

@@ -1,12 +1,13 @@
-import { MESSAGES, parseFixTime, type TFixField } from '@fleet/contract';
+import { MESSAGES, parseFixTime } from '@fleet/contract';
 import { AppError } from '../../platform/errors.ts';
 
 /*
  * The tracker protocols, decoded into one fix: OsmAnd as Traccar Client and compatible apps send it
  * (query string, form body, or the JSON of Traccar Client 9+), and OwnTracks' HTTP JSON. Units are
  * converted here (knots and m/s to km/h, a battery fraction to percent); ranges are the positions
- * service's to check, for every source alike. A value a protocol cannot hold is a 400 naming the
- * parameter as the protocol calls it.
+ * service's to judge, for every source alike (a fix out of range is acknowledged and counted, not
+ * stored). A value a protocol cannot hold (no number, no date) is a 400 naming the parameter as the
+ * protocol calls it.
  */
 
 /** A fix as a tracker reported it, before it is known whose it is. */
@@ -29,8 +30,6 @@ export interface TTrackerReport {
   idField: string;
   deviceIds: string[];
   fixes: TTrackerFix[];
-  /** How the protocol names each field of a fix, for the service's 400s. */
-  fieldNames: Partial<Record<TFixField, string>>;
 }
 
 const KNOTS_TO_KMH = 1.852;
@@ -103,12 +102,6 @@ const OSMAND_KNOWN = new Set([
   'batt',
 ]);
 
-const OSMAND_FIELDS: Partial<Record<TFixField, string>> = {
-  recorded_at: 'timestamp',
-  course: 'bearing',
-  battery: 'batt',
-};
-
 /** OsmAnd's parameters (query string and form body together) as one report. */
 export function decodeOsmAndParams(params: Record<string, unknown>, now: Date): TTrackerReport {
   const p = (name: string) => single(params[name]);
@@ -131,7 +124,6 @@ export function decodeOsmAndParams(params: Record<string, unknown>, now: Date): 
   return {
     idField: 'id',
     deviceIds: id ? [id] : [],
-    fieldNames: OSMAND_FIELDS,
     fixes: [
       {
         lat: required(lat, 'lat'),
@@ -206,16 +198,6 @@ export function decodeOsmAndJson(
   return {
     idField: 'device_id',
     deviceIds: id ? [id] : [],
-    fieldNames: {
-      lat: 'coords.latitude',
-      lon: 'coords.longitude',
-      recorded_at: 'timestamp',
-      speed: 'coords.speed',
-      course: 'coords.heading',
-      accuracy: 'coords.accuracy',
-      altitude: 'coords.altitude',
-      battery: 'battery.level',
-    },
     fixes,
   };
 }
@@ -260,14 +242,6 @@ export function decodeOwnTracks(
   return {
     idField: 'topic',
     deviceIds: [...new Set(ids)],
-    fieldNames: {
-      recorded_at: 'tst',
-      speed: 'vel',
-      course: 'cog',
-      altitude: 'alt',
-      accuracy: 'acc',
-      battery: 'batt',
-    },
     fixes: [
       {
         lat: required(numberOf(body.lat, 'lat'), 'lat'),

@@ -62,7 +62,9 @@ export const trackerRoutes: ModuleRoutes = async (app, deps) => {
     description:
       'Any method; parameters in the query string or a form body, or the JSON of Traccar Client 9+ ' +
       '(`{"device_id", "location": {"timestamp", "coords": {…, "speed" in m/s}, "battery": {"level" 0–1}}}`). ' +
-      'Answers 200 with an empty body once the position is stored; 400 when the id is missing or unknown.',
+      'Answers 200 with an empty body once the position is stored, or, for a known id, once a position ' +
+      'the product will not store (older than the retention, ahead of the clock, out of range) is ' +
+      'counted for the driver instead; 400 when the id is missing or unknown, or a value is no number or date.',
     querystring: OSMAND_PARAMS,
     response: { 400: ZErrorEnvelope },
   };
@@ -108,6 +110,8 @@ export const trackerRoutes: ModuleRoutes = async (app, deps) => {
           '`_type: location` with `lat`, `lon`, `tst` (Unix seconds) and optional `vel` (km/h), `cog`, `alt`, ' +
           '`acc`, `batt` is stored for the driver whose Tracker ID is the `topic` (slashes read as dashes), ' +
           'the `X-Limit-U`-`X-Limit-D` user and device, or the `tid`. Other messages are answered and ignored. ' +
+          'A location the product will not store (older than the retention, ahead of the clock, out of ' +
+          'range) is answered the same, not stored, and counted for the driver. ' +
           'The answer is a JSON array, as the app expects.',
         body: z
           .object({ _type: z.string().max(50) })

@@ -77,10 +77,7 @@ export async function recordTrackerReport(
   source: 'osmand' | 'owntracks',
 ): Promise<TRecorded> {
   const fixes = report.fixes.map((fix) => ({ ...fix, driverId: tracker.driverId, source }));
-  return recordPositions(ctx, fixes, {
-    fieldNames: report.fieldNames,
-    // A tracker reads nothing back: it is answered at commit, and its driver's trip follows right after.
-    answerAfterFollowing: false,
-    ...(fixes.length > 1 ? { pathOf: (i: number) => `location.${i}` } : {}),
-  });
+  // A tracker reads nothing back: it is answered at commit, and its driver's trip follows right after.
+  // A fix the product will not store is acknowledged all the same, and counted for the driver.
+  return recordPositions(ctx, fixes, { answerAfterFollowing: false });
 }

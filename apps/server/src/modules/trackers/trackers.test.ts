@@ -16,26 +16,28 @@ let owntracksDriver: number;
 let headerDriver: number;
 let tidDriver: number;
 
+/** A driver of the demo tenant whose Tracker ID is `device_id`. */
+const addDriver = async (fname: string, device_id: string) =>
+  (
+    await call(t, admin, 'POST', '/api/driver/add-driver', {
+      fname,
+      lname: 'Tracker',
+      email: `${fname.toLowerCase()}.tracker@desert.example`,
+      password: 'lemon-tree-42',
+      bus_id: null,
+      hourly_rate: 0,
+      language: null,
+      device_id,
+    })
+  ).body.data.id as number;
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login(DEMO.delivery.email, DEMO.delivery.password);
-  const add = async (fname: string, device_id: string) =>
-    (
-      await call(t, admin, 'POST', '/api/driver/add-driver', {
-        fname,
-        lname: 'Tracker',
-        email: `${fname.toLowerCase()}.tracker@desert.example`,
-        password: 'lemon-tree-42',
-        bus_id: null,
-        hourly_rate: 0,
-        language: null,
-        device_id,
-      })
-    ).body.data.id as number;
-  osmDriver = await add('Osman', '358240051111110');
-  owntracksDriver = await add('Jane', 'owntracks-jane-phone');
-  headerDriver = await add('Omar', 'omar-pixel');
-  tidDriver = await add('Tina', 'TT');
+  osmDriver = await addDriver('Osman', '358240051111110');
+  owntracksDriver = await addDriver('Jane', 'owntracks-jane-phone');
+  headerDriver = await addDriver('Omar', 'omar-pixel');
+  tidDriver = await addDriver('Tina', 'TT');
 });
 afterAll(() => t.close());
 
@@ -234,20 +236,14 @@ describe('/api/osmand', () => {
     expect(await storedCount()).toBe(before);
   });
 
-  it('refuses impossible values with a 400 naming the parameter, and stores nothing', async () => {
+  it('refuses with a 400 naming the parameter what it cannot read, and stores nothing', async () => {
     const before = await storedCount();
     const cases: [string, string][] = [
-      ['lat=95&lon=55', 'lat'],
       ['lat=north&lon=55', 'lat'],
       ['lon=55', 'lat'],
       ['location=25.1', 'location'],
-      ['lat=25&lon=55&speed=300', 'speed'],
-      ['lat=25&lon=55&bearing=400', 'bearing'],
-      ['lat=25&lon=55&batt=150', 'batt'],
-      ['lat=25&lon=55&accuracy=-5', 'accuracy'],
       ['lat=25&lon=55&timestamp=last-tuesday', 'timestamp'],
       ['lat=25&lon=55&timestamp=2026-02-30%2010:00:00', 'timestamp'],
-      [`lat=25&lon=55&timestamp=${seconds(new Date(Date.now() + 3600_000))}`, 'timestamp'],
     ];
     for (const [query, field] of cases) {
       const res = await osmand(`id=358240051111110&${query}`);
@@ -256,6 +252,72 @@ describe('/api/osmand', () => {
       expect(res.json().responseMessage, query).toContain(field);
     }
     expect(await storedCount()).toBe(before);
+  });
+
+  it("acknowledges a known tracker's fix it will not store, stores none of it, and shows the console why", async () => {
+    const driverId = await addDriver('Gina', 'phone-with-a-wrong-clock');
+    const ignoredOf = async () =>
+      (await call(t, admin, 'POST', '/api/driver/get-driver-locations-for-today', { id: driverId })).body.data
+        .ignored_fixes;
+    const before = await storedCount();
+    // Traccar Client resends its oldest fix until it is answered 200: a fix from 2013 is acknowledged.
+    const old = await osmand(
+      `id=phone-with-a-wrong-clock&lat=25.2&lon=55.2&timestamp=${Date.UTC(2013, 7, 22, 9) / 1000}`,
+    );
+    expect(old.statusCode).toBe(200);
+    expect(old.body).toBe('');
+    expect(await storedCount()).toBe(before);
+    expect(await ignoredOf()).toMatchObject({
+      count: 1,
+      last_reason: 'too_old',
+      last_detail: 'time 2013-08-22, outside the 90-day window',
+    });
+
+    const cases: [string, string, string][] = [
+      [
+        `lat=25&lon=55&timestamp=${Date.UTC(2031, 4, 4, 10, 20) / 1000}`,
+        'in_future',
+        "time 2031-05-04 10:20, more than 5 minutes ahead of the server's clock",
+      ],
+      ['lat=95&lon=55', 'coordinates', 'coordinates 95, 55 out of range'],
+      ['lat=25&lon=55&speed=300', 'out_of_range', 'speed 555.6 out of range (0 to 400 km/h)'],
+      ['lat=25&lon=55&bearing=400', 'out_of_range', 'course 400 out of range (0 to 360 degrees)'],
+      ['lat=25&lon=55&batt=150', 'out_of_range', 'battery 150 out of range (0 to 100 percent)'],
+      ['lat=25&lon=55&accuracy=-5', 'out_of_range', 'accuracy -5 out of range (0 to 1000000 metres)'],
+    ];
+    let count = 1;
+    for (const [query, reason, detail] of cases) {
+      const res = await osmand(`id=phone-with-a-wrong-clock&${query}`);
+      expect(res.statusCode, query).toBe(200);
+      count += 1;
+      expect(await ignoredOf(), query).toMatchObject({ count, last_reason: reason, last_detail: detail });
+    }
+    expect(await storedCount()).toBe(before);
+
+    // Traccar Client 9+ sends several fixes at once: the good one is stored, the old one counted.
+    const good = minutesAgo(3);
+    const mixed = await t.app.inject({
+      method: 'POST',
+      url: '/api/osmand',
+      payload: {
+        device_id: 'phone-with-a-wrong-clock',
+        location: [
+          { timestamp: '2013-08-22T09:05:00Z', coords: { latitude: 25.3, longitude: 55.3 } },
+          { timestamp: good.toISOString(), coords: { latitude: 25.4, longitude: 55.4 } },
+        ],
+      },
+    });
+    expect(mixed.statusCode).toBe(200);
+    expect(await storedCount()).toBe(before + 1);
+    expect(await newest(driverId)).toMatchObject({ lat: 25.4, recordedAt: good });
+    expect(await ignoredOf()).toMatchObject({ count: count + 1, last_reason: 'too_old' });
+
+    // An id nobody has stays a 400, and counts nothing.
+    const unknown = await osmand(
+      `id=no-such-phone&lat=25.2&lon=55.2&timestamp=${Date.UTC(2013, 7, 22) / 1000}`,
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(await ignoredOf()).toMatchObject({ count: count + 1 });
   });
 
   it('is refused to a browser posting from another site, but not to trackers, which send no Origin', async () => {
@@ -454,7 +516,7 @@ describe('/api/owntracks', () => {
     expect(await storedCount()).toBe(before);
   });
 
-  it('answers 400 to an unknown or missing device and to impossible values, and stores nothing', async () => {
+  it('answers 400 to an unknown or missing device and to values it cannot read, and stores nothing', async () => {
     const before = await storedCount();
     const unknown = await owntracks({
       _type: 'location',
@@ -467,23 +529,46 @@ describe('/api/owntracks', () => {
     const missing = await owntracks({ _type: 'location', lat: 25, lon: 55, tst: seconds(new Date()) });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors[0].path).toBe('topic');
-    const good: Record<string, unknown> = {
-      _type: 'location',
-      tid: 'TT',
-      lat: 25,
-      lon: 55,
-      tst: seconds(new Date()),
-    };
     const cases: [Record<string, unknown>, string][] = [
-      [{ lat: 100 }, 'lat'],
-      [{ vel: 900 }, 'vel'],
-      [{ batt: 140 }, 'batt'],
       [{ tst: 'soon' }, 'tst'],
+      [{ lat: 'north' }, 'lat'],
     ];
     for (const [bad, field] of cases) {
-      const res = await owntracks({ ...good, ...bad });
+      const res = await owntracks({
+        _type: 'location',
+        tid: 'TT',
+        lat: 25,
+        lon: 55,
+        tst: seconds(new Date()),
+        ...bad,
+      });
       expect(res.statusCode, field).toBe(400);
       expect(res.json().errors[0].path, field).toBe(field);
+    }
+    expect(await storedCount()).toBe(before);
+  });
+
+  it("acknowledges a known device's location it will not store with its JSON array, and counts it", async () => {
+    const driverId = await addDriver('Olga', 'owntracks-olga-phone');
+    const ignoredOf = async () =>
+      (await call(t, admin, 'POST', '/api/driver/get-driver-locations-for-today', { id: driverId })).body.data
+        .ignored_fixes;
+    const before = await storedCount();
+    const location = { _type: 'location', topic: 'owntracks/olga/phone', lat: 25, lon: 55 };
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ tst: Date.UTC(2013, 7, 22, 9) / 1000 }, 'too_old', 'time 2013-08-22, outside the 90-day window'],
+      [{ lat: 100 }, 'coordinates', 'coordinates 100, 55 out of range'],
+      [{ vel: 900 }, 'out_of_range', 'speed 900 out of range (0 to 400 km/h)'],
+      [{ batt: 140 }, 'out_of_range', 'battery 140 out of range (0 to 100 percent)'],
+    ];
+    let count = 0;
+    for (const [bad, reason, detail] of cases) {
+      const res = await owntracks({ ...location, tst: seconds(minutesAgo(1)), ...bad });
+      const where = JSON.stringify(bad);
+      expect(res.statusCode, where).toBe(200);
+      expect(res.json(), where).toEqual([]);
+      count += 1;
+      expect(await ignoredOf(), where).toMatchObject({ count, last_reason: reason, last_detail: detail });
     }
     expect(await storedCount()).toBe(before);
   });

@@ -414,13 +414,14 @@ export async function completeTask(
   try {
     for (const photo of photos) {
       const storageKey = newStorageKey('tasks', ctx.tenantId, [taskId], photo.contentType);
-      await storage.put(storageKey, photo.data, photo.contentType);
+      // Listed before the write: a write that failed late (a lost answer) may still have left the file.
       stored.push({
         kind: photo.kind,
         storageKey,
         contentType: photo.contentType,
         bytes: photo.data.byteLength,
       });
+      await storage.put(storageKey, photo.data, photo.contentType);
     }
     await inTransaction(ctx, async (tx) => {
       const run = await lockedRun(tx, driverId, task.tripId);

@@ -156,7 +156,7 @@ describe('buildMenu', () => {
     expect(labels(menuFor('delivery'))).not.toContain('CRM');
   });
 
-  it('gives the super admin Super Admins, Blog, Landing page and Inbox, whatever else is set', () => {
+  it('gives the super admin Super Admins, Blog, Landing page, Inbox and Logs, whatever else is set', () => {
     const menu = buildMenu({
       tenantType: 'delivery',
       isSuperAdmin: true,
@@ -168,6 +168,7 @@ describe('buildMenu', () => {
       { kind: 'link', id: 'contentBlog', label: 'Blog', href: '/content/blog' },
       { kind: 'link', id: 'contentLanding', label: 'Landing page', href: '/content/landing' },
       { kind: 'link', id: 'contentInbox', label: 'Inbox', href: '/content/inbox' },
+      { kind: 'link', id: 'logs', label: 'Logs', href: '/logs' },
     ]);
   });
 });

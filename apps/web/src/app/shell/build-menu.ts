@@ -142,13 +142,16 @@ const link = (id: MenuLinkId, label: string, href: string): MenuLink => ({ kind:
  * before the end when the tenant has CRM. Labels use the tenant's terms.
  */
 export function buildMenu({ tenantType, isSuperAdmin, crmEnabled, terms }: BuildMenuInput): MenuEntry[] {
-  // Spec: Super Admins only. The public site's content is the super admin's too, so its screens follow.
+  // Spec: Super Admins only. The public site's content and the platform's error log are the super
+  // admin's too, so their screens follow.
   if (isSuperAdmin)
     return [
       link('superAdmins', 'Super Admins', paths.superAdmins.getHref()),
       link('contentBlog', 'Blog', paths.contentBlog.getHref()),
       link('contentLanding', 'Landing page', paths.contentLanding.getHref()),
       link('contentInbox', 'Inbox', paths.contentInbox.getHref()),
+      // The platform's own errors (failed jobs, errors outside any tenant) are the super admin's to read.
+      link('logs', 'Logs', paths.logs.getHref()),
     ];
 
   const trips = pluralize(terms.trip);

@@ -42,7 +42,7 @@ describe('Console shell', () => {
     expect(within(screen.getByRole('banner')).queryByText('Namat Field Services')).not.toBeInTheDocument();
   });
 
-  it('shows the super admin Super Admins, Blog, Landing page and Inbox only', async () => {
+  it('shows the super admin Super Admins, Blog, Landing page, Inbox and Logs only', async () => {
     mockApi();
     renderApp('/overview', { session: SESSIONS.superAdmin });
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
@@ -50,7 +50,7 @@ describe('Console shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Super Admins', 'Blog', 'Landing page', 'Inbox']);
+    ).toEqual(['Super Admins', 'Blog', 'Landing page', 'Inbox', 'Logs']);
   });
 
   it('expands on hover, opens the group of the current page and marks it active', async () => {

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,11 +12,13 @@ import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   FINE_STATUS,
+  MESSAGES,
   SCHOOL_BUS_TYPE,
   driverTripStatusLabel,
   pluralize,
   type TDriverRow,
   type TDriverTrip,
+  type TIgnoredFixes,
 } from '@fleet/contract';
 import { ListView } from '../../components/list';
 import { driverStudentsQuery } from '../../lib/api/students';
@@ -125,21 +129,39 @@ function FuelTab({ driverId }: { driverId: number }) {
   );
 }
 
-function LocationTab({ driverId }: { driverId: number }) {
+/**
+ * Fixes of the driver's phone or tracker the server acknowledged but did not store (a wrong clock, a
+ * fix from before the retention window, impossible coordinates): how many, and why the last one.
+ */
+function IgnoredFixesNotice({ ignored }: { ignored: TIgnoredFixes }) {
   return (
-    <ListView
-      label="Locations today"
-      query={() => driverLocationsQuery(driverId)}
-      rowsOf={(data) => data.locations}
-      paging={false}
-      errorText={() => 'Error loading location data'}
-      emptyText="No recent location data available"
-      columns={[
-        { id: 'time', label: 'Time', nowrap: true, render: (l) => formatUtc(l.date_and_time) },
-        { id: 'lat', label: 'Latitude', render: (l) => l.lat.toFixed(6) },
-        { id: 'lon', label: 'Longitude', render: (l) => l.lon.toFixed(6) },
-      ]}
-    />
+    <Alert severity="warning" sx={{ mb: 1 }}>
+      {`${MESSAGES.position.ignoredCount(ignored.count)}: ${ignored.last_detail}`}
+      {` (last received ${formatUtc(ignored.last_received)}).`}
+    </Alert>
+  );
+}
+
+function LocationTab({ driverId }: { driverId: number }) {
+  // The list's own query: the notice reads the same answer, no second request.
+  const ignored = useQuery(driverLocationsQuery(driverId)).data?.ignored_fixes;
+  return (
+    <>
+      {ignored && ignored.count > 0 && <IgnoredFixesNotice ignored={ignored} />}
+      <ListView
+        label="Locations today"
+        query={() => driverLocationsQuery(driverId)}
+        rowsOf={(data) => data.locations}
+        paging={false}
+        errorText={() => 'Error loading location data'}
+        emptyText="No recent location data available"
+        columns={[
+          { id: 'time', label: 'Time', nowrap: true, render: (l) => formatUtc(l.date_and_time) },
+          { id: 'lat', label: 'Latitude', render: (l) => l.lat.toFixed(6) },
+          { id: 'lon', label: 'Longitude', render: (l) => l.lon.toFixed(6) },
+        ]}
+      />
+    </>
   );
 }
 

@@ -279,6 +279,65 @@ describe('Drivers page', () => {
     expect(await within(dialog).findByText('No fines recorded.')).toBeInTheDocument();
   });
 
+  it('shows on the Location tab how many fixes of the driver were ignored, and why the last one', async () => {
+    mockDrivers({
+      'POST /api/trip/get-driver-all-trips': () => ok([]),
+      'POST /api/driver/get-driver-locations-for-today': () =>
+        ok({
+          id: 7,
+          fname: 'Ali',
+          lname: 'Hassan',
+          locations: [
+            {
+              id: 1,
+              lat: 25.2,
+              lon: 55.27,
+              date_and_time: '2026-11-27 08:00:00',
+              speed: null,
+              course: null,
+              accuracy: null,
+              battery: null,
+              source: 'osmand',
+              trip_id: null,
+            },
+          ],
+          ignored_fixes: {
+            count: 12,
+            last_reason: 'too_old',
+            last_detail: 'time 2013-08-22, outside the 90-day window',
+            last_received: '2026-11-27 09:30:00',
+          },
+        }),
+    });
+    renderApp('/drivers', { session: SESSIONS.delivery });
+    await user.click(
+      await screen.findByRole('button', { name: 'Details of Ali Hassan' }, { timeout: PAGE_LOAD_MS }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Ali Hassan' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Location' }));
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent(
+      /^12 fixes ignored: time 2013-08-22, outside the 90-day window \(last received .+\)\.$/,
+    );
+    expect(within(dialog).getByText('25.200000')).toBeInTheDocument();
+  });
+
+  it('shows no notice on the Location tab when no fix of the driver was ignored', async () => {
+    mockDrivers({
+      'POST /api/trip/get-driver-all-trips': () => ok([]),
+      'POST /api/driver/get-driver-locations-for-today': () =>
+        ok({ id: 7, fname: 'Ali', lname: 'Hassan', locations: [], ignored_fixes: null }),
+    });
+    renderApp('/drivers', { session: SESSIONS.delivery });
+    await user.click(
+      await screen.findByRole('button', { name: 'Details of Ali Hassan' }, { timeout: PAGE_LOAD_MS }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Ali Hassan' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Location' }));
+    expect(await within(dialog).findByText('No recent location data available')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("pages the driver's trips on the server, the total read from X-Total-Count", async () => {
     const tripOf = (id: number) => ({
       id,

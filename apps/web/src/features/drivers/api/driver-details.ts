@@ -3,7 +3,7 @@ import {
   ZDriverAccident,
   ZDriverFinesPage,
   ZDriverFuel,
-  ZDriverLocations,
+  ZDriverDay,
   TOTAL_COUNT_HEADER,
   ZDriverTrip,
   type ZDriverFinesRequest,
@@ -92,6 +92,7 @@ export const driverFuelQuery = (driverId: number) =>
       ),
   });
 
+/** The driver's positions today, and the fixes of the driver's devices ignored so far. */
 export const driverLocationsQuery = (driverId: number) =>
   queryOptions({
     queryKey: driverDetailsKeys.tab(driverId, 'locations'),
@@ -101,6 +102,6 @@ export const driverLocationsQuery = (driverId: number) =>
       api.post(
         'driver/get-driver-locations-for-today',
         { id: driverId } satisfies z.input<typeof ZDriverLocationsRequest>,
-        { schema: ZDriverLocations, signal },
+        { schema: ZDriverDay, signal },
       ),
   });

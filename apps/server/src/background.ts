@@ -1,0 +1,188 @@
+import type { FastifyInstance } from 'fastify';
+import type { TDeps } from './platform/deps.ts';
+import type { TBackgroundPart } from './platform/lifecycle.ts';
+import { periodicJob, type TPeriodicJobOptions } from './platform/jobs.ts';
+import type { ErrorLog } from './platform/error-log.ts';
+import { deleteOldLogs } from './modules/logs/service.ts';
+import { systemActor } from './platform/principal.ts';
+import { deleteExpiredSessions } from './platform/sessions.ts';
+import { routePort, type RoutePort } from './platform/route-port.ts';
+import { startPositionIngest, stopPositionIngest } from './modules/positions/service.ts';
+import { maintainPositionPartitions, PARTITION_INTERVAL_MS } from './modules/positions/service.ts';
+import { MATERIALISE_INTERVAL_MS, materialiseSchedules } from './modules/trip-schedules/service.ts';
+import { deleteOldChangeEvents, EVENT_RETENTION_INTERVAL_MS } from './modules/events/service.ts';
+import { startExceptionsEngine, type TExceptionsEngine } from './modules/exceptions/service.ts';
+import { EXPORT_SWEEP_INTERVAL_MS } from './modules/exports/service.ts';
+import { startLiveSimulation, type TLiveSimulation } from './modules/simulation/service.ts';
+
+/*
+ * Every part of the server that works in the background, in the order they start (they stop in
+ * reverse): what requests need first (the live relay, the position ingest, the export runner, Web
+ * Push, event streams) when the app is ready; once it listens, the periodic jobs and the exceptions
+ * engine (BACKGROUND_JOBS), the tracker port and the simulator (SIMULATE).
+ */
+
+const SESSION_CLEANUP_INTERVAL_MS = 15 * 60_000;
+const LOG_RETENTION_INTERVAL_MS = 60 * 60_000;
+
+/** The parts every app has: requests depend on them. */
+export function serviceParts(app: FastifyInstance, deps: TDeps): TBackgroundPart[] {
+  const { db } = deps.database;
+  return [
+    { name: 'live relay', start: () => deps.live.start(), stop: () => deps.live.stop() },
+    {
+      // One writer for the app's database: the driver app's batches and the trackers share its commits.
+      name: 'position ingest',
+      start: () =>
+        startPositionIngest(db, {
+          feed: deps.positions,
+          log: app.log,
+          retentionDays: deps.config.positions.retentionDays,
+          // A pool of connections takes a few groups at once; the embedded database runs one statement at a time.
+          groupCommit: {
+            maxItems: 1000,
+            maxDelayMs: 2,
+            concurrency: deps.database.driver === 'postgres' ? 4 : 1,
+          },
+        }),
+      // After the last request: every fix acknowledged is written before the database closes.
+      stop: () => stopPositionIngest(db),
+    },
+    // Pushes under way are answered before the database closes.
+    { name: 'web push', stop: () => deps.push.settled() },
+    { name: 'export runner', stop: () => deps.exports.stop() },
+    // Queued exports are started as they come; the sweep fails jobs whose server died, removes
+    // expired ones (and their files) and starts jobs another server queued and never took.
+    periodicJob({
+      name: 'export jobs',
+      intervalMs: EXPORT_SWEEP_INTERVAL_MS,
+      log: app.log,
+      run: () => deps.exports.sweep(),
+    }),
+    // Before the server waits for open requests: a stream never ends by itself.
+    { name: 'event streams', stopOn: 'drain', stop: () => deps.streams.closeAll() },
+  ];
+}
+
+/**
+ * The periodic jobs and the exceptions engine (BACKGROUND_JOBS), started once the app listens: a
+ * first start's demo history is made before, through the app, and the engine's first sweep then
+ * catches up on it and on any downtime.
+ */
+export function jobParts(app: FastifyInstance, deps: TDeps, errorLog: ErrorLog): TBackgroundPart[] {
+  return backgroundJobs(app, deps, errorLog).map((part) => ({ ...part, startOn: 'listen' }));
+}
+
+function backgroundJobs(app: FastifyInstance, deps: TDeps, errorLog: ErrorLog): TBackgroundPart[] {
+  const { config, events } = deps;
+  // A failed run is logged, and recorded on the Logs screen (the super admin's).
+  const job = (options: Omit<TPeriodicJobOptions, 'log' | 'onFailure'>) =>
+    periodicJob({ ...options, log: app.log, onFailure: (error, name) => errorLog.jobFailed(name, error) });
+  const { db } = deps.database;
+  const ctx = (name: string) => ({ db, actor: systemActor(name), publish: events.publish });
+  let engine: TExceptionsEngine | null = null;
+  return [
+    job({
+      name: 'delete expired sessions',
+      intervalMs: SESSION_CLEANUP_INTERVAL_MS,
+      run: () => deleteExpiredSessions(db, config.session),
+    }),
+    // Scheduled trips become real trips for the coming days, at start-up and then periodically.
+    job({
+      name: 'materialise scheduled trips',
+      intervalMs: MATERIALISE_INTERVAL_MS,
+      run: () => materialiseSchedules(db, events.publish),
+    }),
+    // Change events are kept a few days for streams that reconnect; one process at a time deletes older ones.
+    job({
+      name: 'delete old change events',
+      intervalMs: EVENT_RETENTION_INTERVAL_MS,
+      run: () => deleteOldChangeEvents(db, config.live.retentionDays),
+    }),
+    // Positions live in one partition per day: the coming days' are made ahead, days past the retention dropped.
+    job({
+      name: 'position partitions',
+      intervalMs: PARTITION_INTERVAL_MS,
+      run: async () => {
+        const work = await maintainPositionPartitions(ctx('position partitions'), {
+          retentionDays: config.positions.retentionDays,
+        });
+        if (work.created.length + work.dropped.length + work.deletedFromDefault > 0)
+          app.log.info(work, 'position partitions maintained');
+      },
+    }),
+    // The error log keeps LOG_RETENTION_DAYS days of entries.
+    job({
+      name: 'delete old error log entries',
+      intervalMs: LOG_RETENTION_INTERVAL_MS,
+      run: () => deleteOldLogs(db, config.errorLog.retentionDays),
+    }),
+    {
+      // Judges trips as their events and positions arrive, and sweeps every minute for what failed
+      // to happen (once across processes); its first sweep catches up on any downtime.
+      name: 'exceptions engine',
+      start() {
+        engine = startExceptionsEngine({
+          database: deps.database,
+          events,
+          positions: deps.positions,
+          log: app.log.child({ module: 'exceptions' }),
+          routerUrl: config.maps.routerUrl,
+        });
+      },
+      stop: () => engine?.stop(),
+    },
+  ];
+}
+
+/** Where this process answers itself: the address it listens on, a wildcard read as loopback. */
+export function ownAddress(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the server is not listening on TCP');
+  const { address: ip, family, port } = address;
+  if (family === 'IPv6') return `http://[${ip === '::' ? '::1' : ip}]:${port}`;
+  return `http://${ip === '0.0.0.0' ? '127.0.0.1' : ip}:${port}`;
+}
+
+/** What runs once the app listens: the OsmAnd port (POSITIONS_OSMAND_PORT) and the live simulator (SIMULATE). */
+export function listeningParts(app: FastifyInstance, deps: TDeps): TBackgroundPart[] {
+  const { config } = deps;
+  const parts: TBackgroundPart[] = [];
+  const osmandPort = config.positions.osmandPort;
+  if (osmandPort) {
+    // Trackers set up with a host and port only (Traccar Client's default is 5055) reach the OsmAnd route there.
+    let port: RoutePort | null = null;
+    parts.push({
+      name: 'OsmAnd port',
+      startOn: 'listen',
+      async start() {
+        port = routePort(app, '/api/osmand');
+        await port.listen(osmandPort, config.host);
+      },
+      stopOn: 'drain',
+      stop: () => port?.close(),
+    });
+  }
+  if (config.simulate) {
+    let simulation: TLiveSimulation | null = null;
+    parts.push({
+      name: 'simulator',
+      startOn: 'listen',
+      async start() {
+        const system = {
+          db: deps.database.db,
+          actor: systemActor('fleet simulator'),
+          publish: deps.events.publish,
+        };
+        simulation = await startLiveSimulation(system, {
+          baseUrl: ownAddress(app),
+          logger: app.log.child({ module: 'simulator' }),
+        });
+      },
+      // Its drivers' requests finish before the server waits for open requests.
+      stopOn: 'drain',
+      stop: () => simulation?.stop(),
+    });
+  }
+  return parts;
+}
