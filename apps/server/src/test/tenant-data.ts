@@ -9,6 +9,7 @@ import {
   fines,
   guardians,
   logs,
+  driverIgnoredFixes,
   notifications,
   pushSubscriptions,
   studentGuardians,
@@ -220,6 +221,11 @@ export async function plantRecords(
     userType: null,
     extra: { source: 'console', route: `/${text}` },
   });
+  // Fixes of the driver's tracker that were acknowledged but not stored, as the Location tab shows them.
+  await db
+    .insert(driverIgnoredFixes)
+    .values({ tenantId, driverId, count: 3, lastReason: 'too_old', lastDetail: text })
+    .onConflictDoNothing();
   await db.insert(pushSubscriptions).values({
     tenantId,
     driverId,
