@@ -3,12 +3,14 @@ import type { Db } from '../db/client.ts';
 
 // Tables that change on every request for reasons of their own: session clocks, sign-in counters,
 // the log of change events, which the relay writes just after an earlier write's answer, and the
-// background exports, whose progress the server writes while it runs a job an earlier call started.
+// background exports, whose progress the server writes while it runs a job an earlier call started,
+// and the error log, whose entries are written beside the answer of an earlier failed request.
 const VOLATILE = new Set([
   'sessions',
   'login_failures',
   'change_events',
   'export_jobs',
+  'logs',
   '__drizzle_migrations',
 ]);
 
