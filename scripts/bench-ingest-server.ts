@@ -1,8 +1,8 @@
-// The server `npm run bench:ingest` measures, started as a child process: the app exactly as
-// `main.ts` builds it, on the database DATA_DIR or DATABASE_URL names, with the day partitions made
-// as main.ts's job makes them, and BENCH_DRIVERS drivers of the delivery demo tenant, each with a
-// tracker id and a driver app token, written to BENCH_FIXTURE as JSON for the load generator.
-// BENCH_WRITE=naive writes each position in a statement and commit of its own (the baseline).
+// The server `npm run bench:ingest` and `npm run bench:soak` measure, started as a child process: the
+// app exactly as `main.ts` builds it, on the database DATA_DIR or DATABASE_URL names, with the day
+// partitions made as main.ts's job makes them, and BENCH_DRIVERS drivers of the delivery demo tenant,
+// each with a tracker id and a driver app token, written to BENCH_FIXTURE as JSON for the load
+// generator. BENCH_WRITE=naive writes each position in a statement and commit of its own (the baseline).
 import fs from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
