@@ -152,13 +152,14 @@ function failure(request: FastifyRequest, message: string, fields?: TFields) {
  * message as the message, and no stack trace or SQL in any answer (5xx details go to the log only).
  */
 export const errorsPlugin = fp<{
-  /** Told of every 5xx answered (the error log); must not throw. */
+  /** Told of every 5xx answered for a failure (the error log), not of deliberate ones; must not throw. */
   onServerError?: (request: FastifyRequest, error: unknown) => void;
 }>(
   async (app, { onServerError }) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const send = (status: number, message: string, fields?: TFields) => {
-        if (status >= 500) onServerError?.(request, error);
+        // A 5xx the product answers on purpose (an optional service not set up) is not an error of it.
+        if (status >= 500 && !(error instanceof AppError)) onServerError?.(request, error);
         return reply.code(status).send(failure(request, message, fields));
       };
       if (hasZodFastifySchemaValidationErrors(error)) {

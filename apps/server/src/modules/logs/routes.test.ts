@@ -98,6 +98,20 @@ describe('a 5xx answered by the API', () => {
     expect(entry.error).toMatch(/fines/);
     expect(entry.extra?.request_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(entry.created_date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // The server's stack stays with its operators: no answer shows it.
+    expect(entry.stack).toBeNull();
+  });
+
+  it('does not record a 5xx the product answers on purpose (address search not set up)', async () => {
+    const before = (await list(delivery)).length;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/geocode/search?q=Dubai',
+      headers: { cookie: delivery },
+    });
+    expect(res.statusCode).toBe(503);
+    await t.app.errorLog.settled();
+    expect(await list(delivery)).toHaveLength(before);
   });
 
   it('keeps no query string and no value the failed query was given', async () => {

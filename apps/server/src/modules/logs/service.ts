@@ -143,12 +143,15 @@ function ownerOf(ctx: TServiceContext): TLogOwner {
   return requireAdmin(ctx.actor).tenantId;
 }
 
+/** Where the server's own code runs is for its operators (the server log, this table): no answer shows its stack. */
+const SERVER_SOURCES = new Set(['server', 'job']);
+
 const toEntry = (row: TLogRow): TLogEntry => ({
   id: row.id,
   file: row.file,
   line: row.line,
   error: row.error,
-  stack: row.stack,
+  stack: row.extra && SERVER_SOURCES.has(row.extra.source) ? null : row.stack,
   user_id: row.userId,
   user_type: row.userType,
   extra: row.extra ?? null,
