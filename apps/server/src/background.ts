@@ -7,8 +7,12 @@ import { deleteOldLogs } from './modules/logs/service.ts';
 import { systemActor } from './platform/principal.ts';
 import { deleteExpiredSessions } from './platform/sessions.ts';
 import { routePort, type RoutePort } from './platform/route-port.ts';
-import { startPositionIngest, stopPositionIngest } from './modules/positions/service.ts';
-import { maintainPositionPartitions, PARTITION_INTERVAL_MS } from './modules/positions/service.ts';
+import {
+  maintainPositionPartitions,
+  PARTITION_INTERVAL_MS,
+  startPositionIngest,
+  stopPositionIngest,
+} from './modules/positions/service.ts';
 import { MATERIALISE_INTERVAL_MS, materialiseSchedules } from './modules/trip-schedules/service.ts';
 import { deleteOldChangeEvents, EVENT_RETENTION_INTERVAL_MS } from './modules/events/service.ts';
 import { startExceptionsEngine, type TExceptionsEngine } from './modules/exceptions/service.ts';
