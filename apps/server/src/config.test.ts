@@ -41,6 +41,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DEMO_HISTORY_DAYS: '31' })).toThrowError(/DEMO_HISTORY_DAYS/);
   });
 
+  it("draws maps on OpenFreeMap's street style unless MAP_STYLE_URL names another, or `none` for the plain background", () => {
+    expect(loadConfig({}).maps.styleUrl).toBe('https://tiles.openfreemap.org/styles/liberty');
+    expect(loadConfig({ MAP_STYLE_URL: '' }).maps.styleUrl).toBe(
+      'https://tiles.openfreemap.org/styles/liberty',
+    );
+    expect(loadConfig({ MAP_STYLE_URL: 'none' }).maps.styleUrl).toBeUndefined();
+    expect(loadConfig({ MAP_STYLE_URL: 'https://maps.example.com/style.json' }).maps.styleUrl).toBe(
+      'https://maps.example.com/style.json',
+    );
+    expect(() => loadConfig({ MAP_STYLE_URL: 'streets please' })).toThrowError(/MAP_STYLE_URL/);
+  });
+
   it('builds public addresses on PUBLIC_URL, by default the local port, and refuses one with a path', () => {
     expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');

@@ -27,6 +27,9 @@ const optionalUrl = z
   .transform((v) => (v ? v : undefined))
   .pipe(z.url().optional());
 
+/** The map style of a new installation: OpenFreeMap's, built on OpenStreetMap, free and without a key. */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+
 /**
  * Every environment variable the server reads, validated once at boot.
  * The README's configuration table lists the same variables; keep both in step.
@@ -79,7 +82,14 @@ export const ZEnv = z.object({
   MAIL_FROM: z.string().min(3).default('Fleet Console <no-reply@fleet-console.local>'),
   SALES_EMAIL: z.email('must be an e-mail address').default('sales@fleet-console.local'),
   CONTACT_MAX_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
-  MAP_STYLE_URL: optionalUrl,
+  // A street map by default (OpenFreeMap's keyless OpenStreetMap style); `none` for the plain background.
+  MAP_STYLE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? DEFAULT_MAP_STYLE_URL : v))
+    .pipe(z.union([z.literal('none'), z.url()]))
+    .transform((v) => (v === 'none' ? undefined : v)),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(90).default(3),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(20),
@@ -204,7 +214,11 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       streamsPerTenant: env.EVENT_STREAMS_PER_TENANT,
     },
     maps: {
-      /** A MapLibre style; without it maps draw their data on a plain background, offline. */
+      /**
+       * A MapLibre style (OpenFreeMap's street map unless MAP_STYLE_URL names another); undefined for
+       * `none`: maps then draw their data on a plain background, offline. Maps fall back to that
+       * background by themselves when the style or its tiles cannot load.
+       */
       styleUrl: env.MAP_STYLE_URL,
       /** A Nominatim- or Photon-compatible search endpoint; without it places are picked or typed. */
       geocoderUrl: env.GEOCODER_URL,

@@ -7,8 +7,10 @@ import { useDay, useI18n } from '../App.tsx';
 
 /**
  * The trip's stops on a map (loaded only with a trip: MapLibre is most of the app's weight). The
- * installation's map style when one is configured (MAP_STYLE_URL), else a plain background that
- * draws without any network, as the console's.
+ * installation's street map (MAP_STYLE_URL, OpenFreeMap's unless set otherwise), else a plain
+ * background that draws without any network, as the console's. When the street map or its first
+ * tiles cannot load (no network), the map turns to the plain background and says so; the stops,
+ * drawn as markers, stay.
  */
 const PLAIN_STYLE: StyleSpecification = {
   version: 8,
@@ -17,6 +19,8 @@ const PLAIN_STYLE: StyleSpecification = {
 };
 
 let styleUrl: Promise<string | null> | null = null;
+/** How long a street style may take to show its first tile before the map gives up on it. */
+const STYLE_WAIT_MS = 10_000;
 
 export default function StopMap({
   trip,
@@ -29,6 +33,7 @@ export default function StopMap({
   const { day } = useDay();
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  const [plain, setPlain] = useState(false);
   const points = [...trip.stops]
     .sort((a, b) => a.position - b.position)
     .filter((s) => s.lat !== null && s.lon !== null);
@@ -51,12 +56,34 @@ export default function StopMap({
         map = new maplibregl.Map({
           container: box.current,
           style: url ?? PLAIN_STYLE,
-          attributionControl: false,
+          // A street map's tiles carry their owners' attribution (OpenStreetMap's).
+          attributionControl: url ? { compact: true } : false,
           interactive: true,
         });
       } catch {
         setFailed(true);
         return;
+      }
+      if (url) {
+        const shown = map;
+        let tileArrived = false;
+        const givenUp = () => {
+          if (tileArrived || cancelled) return;
+          tileArrived = true;
+          shown.setStyle(PLAIN_STYLE);
+          setPlain(true);
+        };
+        const timer = setTimeout(givenUp, STYLE_WAIT_MS);
+        shown.on('sourcedata', (event) => {
+          if (event.tile) tileArrived = true;
+        });
+        // A style without tiles of its own (a background, GeoJSON) has nothing left to wait for.
+        shown.once('load', () => {
+          const sources = Object.values(shown.getStyle().sources) as object[];
+          if (!sources.some((source) => 'url' in source || 'tiles' in source)) tileArrived = true;
+        });
+        shown.on('error', givenUp);
+        shown.once('remove', () => clearTimeout(timer));
       }
       const bounds = new maplibregl.LngLatBounds();
       if (trip.origin) {
@@ -83,5 +110,14 @@ export default function StopMap({
   }, [key]);
 
   if (failed) return null;
-  return <div ref={box} className="map" role="img" aria-label={t('stopsCount', { n: points.length })} />;
+  return (
+    <div className="map-frame">
+      <div ref={box} className="map" role="img" aria-label={t('stopsCount', { n: points.length })} />
+      {plain && (
+        <p className="map-notice" role="status">
+          {t('streetMapUnavailable')}
+        </p>
+      )}
+    </div>
+  );
 }

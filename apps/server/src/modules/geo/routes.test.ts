@@ -75,9 +75,13 @@ describe('app config, address search and directions without a geocoder or a rout
   });
   afterAll(() => t.close());
 
-  it('tells the console that maps draw offline, and address search and road directions are off', async () => {
+  it("tells the console the default street map (OpenFreeMap's), and that address search and road directions are off", async () => {
     const res = await call(t, cookie, 'GET', '/api/app-config');
-    expect(res.body.data).toEqual({ map_style_url: null, geocoder: false, router: false });
+    expect(res.body.data).toEqual({
+      map_style_url: 'https://tiles.openfreemap.org/styles/liberty',
+      geocoder: false,
+      router: false,
+    });
   });
 
   it('tells the driver app the map style too, with its bearer token', async () => {
@@ -89,7 +93,11 @@ describe('app config, address search and directions without a geocoder or a rout
       headers: { authorization: await t.driverToken(driverId) },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ map_style_url: null, geocoder: false, router: false });
+    expect(res.json().data).toEqual({
+      map_style_url: 'https://tiles.openfreemap.org/styles/liberty',
+      geocoder: false,
+      router: false,
+    });
   });
 
   it('answers a search with 503 and a plain explanation', async () => {

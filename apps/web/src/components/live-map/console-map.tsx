@@ -7,7 +7,12 @@ import Map, {
   type MapRef,
 } from 'react-map-gl/maplibre';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { LngLatBoundsLike, MapStyleImageMissingEvent } from 'maplibre-gl';
+import type {
+  LngLatBoundsLike,
+  MapLibreEvent,
+  MapSourceDataEvent,
+  MapStyleImageMissingEvent,
+} from 'maplibre-gl';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,6 +21,7 @@ import { appConfigQuery } from '../../lib/api/app-config';
 import { ICON_PIXEL_RATIO, drawMapImage } from './map-images';
 import { MapStyleContext, Z_ANCHORS, labelFontOf } from './map-style-context';
 import { OFFLINE_MAP_STYLE } from './offline-map-style';
+import { MapNotice, STREET_MAP_UNAVAILABLE, useStreetStyle } from './street-style';
 import type { ConsoleMapProps, TMapPoint } from './types';
 
 const FIT_PADDING_PX = 48;
@@ -99,7 +105,7 @@ export function ConsoleMap({
   // The app config says which style to use: wait for it rather than load the offline style and switch.
   const appConfig = useQuery({ ...appConfigQuery(), enabled: styleUrl === undefined });
   const waiting = styleUrl === undefined && appConfig.isPending;
-  const style = (styleUrl === undefined ? appConfig.data?.map_style_url : styleUrl) || null;
+  const street = useStreetStyle((styleUrl === undefined ? appConfig.data?.map_style_url : styleUrl) || null);
   const [failed, setFailed] = useState(false);
 
   return (
@@ -117,18 +123,24 @@ export function ConsoleMap({
       ) : (
         <MapBoundary>
           <MapView
+            // A street map that could not load gives way to a new map on the plain background.
+            key={street.style ?? 'plain'}
             center={center}
             zoom={zoom}
             fitKey={fitKey}
             fitPoints={fitPoints}
             focus={focus}
-            style={style}
+            style={street.style}
             onUnavailable={() => setFailed(true)}
+            onStyleError={street.onError}
+            onStyleLoad={street.onLoad}
+            onSourceData={street.onSourceData}
           >
             {children}
           </MapView>
         </MapBoundary>
       )}
+      {street.failed && !failed && <MapNotice>{STREET_MAP_UNAVAILABLE}</MapNotice>}
     </Box>
   );
 }
@@ -136,9 +148,25 @@ export function ConsoleMap({
 interface MapViewProps extends Omit<ConsoleMapProps, 'label' | 'styleUrl'> {
   style: string | null;
   onUnavailable: () => void;
+  /** A map error: answers whether it made the map give up its street style. */
+  onStyleError: () => boolean;
+  onStyleLoad: (event: MapLibreEvent) => void;
+  onSourceData: (event: MapSourceDataEvent) => void;
 }
 
-function MapView({ center, zoom, fitKey, fitPoints, focus, style, onUnavailable, children }: MapViewProps) {
+function MapView({
+  center,
+  zoom,
+  fitKey,
+  fitPoints,
+  focus,
+  style,
+  onUnavailable,
+  onStyleError,
+  onStyleLoad,
+  onSourceData,
+  children,
+}: MapViewProps) {
   const mapRef = useRef<MapRef>(null);
   const [loaded, setLoaded] = useState(false);
   const [fontKey, setFontKey] = useState<string | null>(null);
@@ -155,12 +183,14 @@ function MapView({ center, zoom, fitKey, fitPoints, focus, style, onUnavailable,
 
   const onError = useCallback(
     (event: MapErrorEvent) => {
-      // Tiles, glyphs or a style that fail to load are logged only (spec 000 §8); a map that cannot
-      // start at all (no WebGL) gives way to a message.
+      // Tiles, glyphs or a style that fail to load are logged (spec 000 §8), and before the street
+      // map has shown anything they turn the map to the plain background; a map that cannot start at
+      // all (no WebGL) gives way to a message.
       console.warn('Map error', event.error);
       if (!mapRef.current && /webgl/i.test(String(event.error?.message))) onUnavailable();
+      else onStyleError();
     },
-    [onUnavailable],
+    [onUnavailable, onStyleError],
   );
 
   // A new fit key fits its points, once they are there.
@@ -215,11 +245,13 @@ function MapView({ center, zoom, fitKey, fitPoints, focus, style, onUnavailable,
       style={{ width: '100%', height: '100%' }}
       // Tiles of a configured style carry their owners' attribution; the offline style has none.
       attributionControl={style ? { compact: true } : false}
-      onLoad={() => {
+      onLoad={(event) => {
+        onStyleLoad(event);
         readStyle();
         setLoaded(true);
       }}
       onStyleData={readStyle}
+      onSourceData={onSourceData}
       onMoveStart={(event) => {
         if (event.originalEvent) placed.current = true;
       }}

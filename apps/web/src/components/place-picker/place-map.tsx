@@ -3,6 +3,7 @@ import Map, { Marker, NavigationControl, type MapLayerMouseEvent, type MapRef } 
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { DEFAULT_MAP_ZOOM } from '@fleet/contract';
 import { OFFLINE_MAP_STYLE } from '../live-map/offline-map-style';
+import { MapNotice, STREET_MAP_UNAVAILABLE, useStreetStyle } from '../live-map/street-style';
 
 export interface PlaceMapProps {
   /** The chosen point, or null when none is chosen yet. */
@@ -17,6 +18,7 @@ export interface PlaceMapProps {
 /** The map of the place picker, in its own chunk: MapLibre is loaded only where a map is shown. */
 export default function PlaceMap({ point, center, onPick, styleUrl }: PlaceMapProps) {
   const mapRef = useRef<MapRef>(null);
+  const street = useStreetStyle(styleUrl ?? null);
 
   // Typed coordinates move the map to the new point.
   const lat = point?.lat;
@@ -30,13 +32,18 @@ export default function PlaceMap({ point, center, onPick, styleUrl }: PlaceMapPr
     <Map
       ref={mapRef}
       initialViewState={{ longitude: start.lon, latitude: start.lat, zoom: DEFAULT_MAP_ZOOM }}
-      mapStyle={styleUrl ?? OFFLINE_MAP_STYLE}
+      mapStyle={street.style ?? OFFLINE_MAP_STYLE}
       style={{ width: '100%', height: '100%' }}
       cursor="crosshair"
-      attributionControl={false}
+      // A street map's tiles carry their owners' attribution (OpenStreetMap's).
+      attributionControl={street.style ? { compact: true } : false}
+      onError={street.onError}
+      onLoad={street.onLoad}
+      onSourceData={street.onSourceData}
       onClick={(event: MapLayerMouseEvent) => onPick({ lat: event.lngLat.lat, lon: event.lngLat.lng })}
     >
       <NavigationControl position="top-right" showCompass={false} />
+      {street.failed && <MapNotice>{STREET_MAP_UNAVAILABLE}</MapNotice>}
       {point && <Marker longitude={point.lon} latitude={point.lat} color="#1565c0" />}
     </Map>
   );

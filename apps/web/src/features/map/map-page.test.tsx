@@ -126,9 +126,11 @@ describe('Map page', () => {
     const vehicles = await within(map).findAllByRole('button');
     expect(vehicles.map((v) => v.textContent)).toEqual(['Ali Hassan', 'Sara Khan']);
     expect(within(screen.getByTestId('vehicle-7')).getByText('25.20000, 55.30000')).toBeInTheDocument();
-    // The tenant's location (the default centre) at zoom 11.
+    // It opens at the tenant's location (the default centre) at zoom 11, then fits every vehicle.
     expect(map).toHaveAttribute('data-center', '25.276987,55.17128');
     expect(map).toHaveAttribute('data-zoom', '11');
+    expect(map).toHaveAttribute('data-fit-key', 'all-0');
+    expect(map).toHaveAttribute('data-fit-points', '2');
 
     // The list beside the map names each driver with the vehicle and the fix's age.
     const list = screen.getByRole('region', { name: 'Drivers on the map (2)' });

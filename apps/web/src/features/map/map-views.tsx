@@ -58,7 +58,9 @@ export function LiveView({ drivers, today }: { drivers: TDriverChoices; today: s
   const live = useLivePositions();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [focus, setFocus] = useState<{ lat: number; lon: number; zoom: number } | null>(null);
-  // The map opens at the tenant's location (spec 000 §9); "Show all" fits every vehicle in view.
+  // The map opens at the tenant's location (spec 000 §9), then shows every vehicle once they are
+  // known (a fleet working away from the tenant's centre would otherwise start off screen), and again
+  // on "Show all".
   const [fits, setFits] = useState(0);
 
   const vehicles = useMemo(
@@ -101,7 +103,7 @@ export function LiveView({ drivers, today }: { drivers: TDriverChoices; today: s
         center,
         zoom: DEFAULT_MAP_ZOOM,
         focus,
-        fitKey: fits > 0 ? `all-${fits}` : undefined,
+        fitKey: vehicles.length > 0 ? `all-${fits}` : undefined,
         fitPoints: vehicles,
         paths: [],
         vehicles,
