@@ -51,21 +51,45 @@ export const tenantSettings = (ctx: TTenantContext): Promise<TSettingItem[]> =>
 export const defaultSettings = (): TSettingItem[] =>
   Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value }));
 
-/** The reference lists every tenant chooses from (spec 000 §3). */
-export const currencies = (db: Db) => listCurrencies(db);
-export const spaceUnits = (db: Db) => listSpaceUnits(db);
-export const volumeUnits = (db: Db) => listVolumeUnits(db);
+type TReferenceLists = {
+  currencies: Awaited<ReturnType<typeof listCurrencies>>;
+  spaceUnits: Awaited<ReturnType<typeof listSpaceUnits>>;
+  volumeUnits: Awaited<ReturnType<typeof listVolumeUnits>>;
+};
+const referenceRead = new WeakMap<Db, Promise<TReferenceLists>>();
+
+/**
+ * The reference lists every tenant chooses from (spec 000 §3): currencies and units, written by the
+ * migrations and never by a request, so read once a database handle and kept (a failed read is
+ * tried again next time). Every driver-app call and every report reads them through the tenant's
+ * profile, and the profile was three of its five queries.
+ */
+function referenceLists(db: Db): Promise<TReferenceLists> {
+  let read = referenceRead.get(db);
+  if (!read) {
+    read = Promise.all([listCurrencies(db), listSpaceUnits(db), listVolumeUnits(db)]).then(
+      ([currencies, spaceUnits, volumeUnits]) => ({ currencies, spaceUnits, volumeUnits }),
+    );
+    referenceRead.set(db, read);
+    read.catch(() => referenceRead.delete(db));
+  }
+  return read;
+}
+
+export const currencies = async (db: Db) => (await referenceLists(db)).currencies;
+export const spaceUnits = async (db: Db) => (await referenceLists(db)).spaceUnits;
+export const volumeUnits = async (db: Db) => (await referenceLists(db)).volumeUnits;
 export const tenantTypes = (db: Db) => listTenantTypes(db);
 export const tenantExistsById = (db: Db, tenantId: number) => tenantExists(db, tenantId);
 
 /** Checks every pair against the keys and lists, then writes them, all or none. */
 export async function saveTenantSettings(ctx: TTenantContext, items: TSettingItem[]): Promise<void> {
   if (!(await tenantExists(ctx.db, ctx.tenantId))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
-  const [currencyList, spaceList, volumeList] = await Promise.all([
-    listCurrencies(ctx.db),
-    listSpaceUnits(ctx.db),
-    listVolumeUnits(ctx.db),
-  ]);
+  const {
+    currencies: currencyList,
+    spaceUnits: spaceList,
+    volumeUnits: volumeList,
+  } = await referenceLists(ctx.db);
   validateSettings(items, {
     currencies: currencyList.map((c) => c.name),
     spaceUnits: spaceList.map((u) => u.name),
@@ -93,13 +117,12 @@ export interface TTenantProfile {
 }
 
 export async function tenantProfile(ctx: TTenantContext): Promise<TTenantProfile> {
-  const [tenant, settings, currencyList, spaceList, volumeList] = await Promise.all([
-    tenantNameAndType(ctx.db, ctx.tenantId),
-    listTenantSettings(ctx.db, ctx.tenantId),
-    listCurrencies(ctx.db),
-    listSpaceUnits(ctx.db),
-    listVolumeUnits(ctx.db),
-  ]);
+  const [tenant, settings, { currencies: currencyList, spaceUnits: spaceList, volumeUnits: volumeList }] =
+    await Promise.all([
+      tenantNameAndType(ctx.db, ctx.tenantId),
+      listTenantSettings(ctx.db, ctx.tenantId),
+      referenceLists(ctx.db),
+    ]);
   if (!tenant) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
   const value = (key: string) => settings.find((s) => s.key === key)?.value.trim() || undefined;
   const number = (key: string, fallback: number) => {
