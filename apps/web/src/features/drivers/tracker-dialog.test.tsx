@@ -173,4 +173,29 @@ describe('the tracker dialog', () => {
       data: [{ key: 'tracker_trips_while_signed_in', value: 'true' }],
     });
   });
+
+  it("warns on the driver's Location tab of a legacy id, and regenerates it from there", async () => {
+    const fetchMock = mockTrackers('legacy', {
+      'POST /api/trip/get-driver-all-trips': () => ok([]),
+      'POST /api/driver/get-driver-locations-for-today': () =>
+        ok({ id: 7, fname: 'Ali', lname: 'Hassan', locations: [], ignored_fixes: null }),
+    });
+    renderApp('/drivers', { session: SESSIONS.delivery });
+    await user.click(
+      await screen.findByRole('button', { name: 'Details of Ali Hassan' }, { timeout: PAGE_LOAD_MS }),
+    );
+    const details = await screen.findByRole('dialog', { name: 'Ali Hassan' });
+    await user.click(within(details).getByRole('tab', { name: 'Location' }));
+    expect(await within(details).findByText(TRACKER_MESSAGES.legacy)).toBeInTheDocument();
+    await user.click(within(details).getByRole('button', { name: 'Regenerate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tracker of Ali Hassan' });
+    await user.click(within(dialog).getByRole('button', { name: 'Regenerate Tracker ID' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Regenerate Tracker ID' })).getByRole('button', {
+        name: 'Regenerate',
+      }),
+    );
+    expect(await within(dialog).findByText(TRACKER_TEXT.shownOnce)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/v1/trackers/setup')).toHaveLength(1);
+  });
 });
