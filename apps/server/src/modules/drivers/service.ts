@@ -17,6 +17,7 @@ import type { CheckedRow } from '../../platform/import-routes.ts';
 import { assertPasswordNotCommon, commonPasswordTest, hashPassword } from '../../platform/passwords.ts';
 import { endDriverSessions } from '../../platform/sessions.ts';
 import type { SheetRow } from '../../platform/sheet.ts';
+import { trackerDigest, trackerIdWeakness, wordsOf } from '../../platform/tracker-ids.ts';
 import { languageExists, languages } from '../languages/service.ts';
 import { findVehicle, vehicles } from '../vehicles/service.ts';
 import { checkDriverRows, rowDeviceId, rowEmail, type TDriverImport } from './import.ts';
@@ -37,7 +38,6 @@ import {
   type TDriverListRow,
   type TDriverValues,
 } from './queries.ts';
-import { trackerDigest, trackerIdWeakness, wordsOf } from '../../platform/tracker-ids.ts';
 
 /*
  * Drivers (spec 000 §2 "Drivers"): a sign-in identity for the driver app (an e-mail unique among
