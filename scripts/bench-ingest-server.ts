@@ -17,6 +17,7 @@ import { systemContext } from '../apps/server/src/platform/context.ts';
 import { createEventBus, createPositionFeed } from '../apps/server/src/platform/events.ts';
 import { systemActor } from '../apps/server/src/platform/principal.ts';
 import { createSession } from '../apps/server/src/platform/sessions.ts';
+import { setUpTracker } from '../apps/server/src/modules/trackers/service.ts';
 
 const TENANT = 1;
 const count = Number(process.env.BENCH_DRIVERS ?? 1000);
@@ -31,7 +32,8 @@ await maintainPositionPartitions(
   { retentionDays: config.positions.retentionDays },
 );
 
-const known = (await drivers(ctx)).filter((d) => d.device_id?.startsWith('bench-'));
+const isBench = (d: { email: string }) => /^bench-\d+@ingest\.example$/.test(d.email);
+const known = (await drivers(ctx)).filter(isBench);
 if (known.length < count) {
   await importDrivers(
     ctx,
@@ -42,16 +44,17 @@ if (known.length < count) {
       busId: null,
       hourlyRate: 0,
       language: null,
-      deviceId: `bench-${known.length + i}`,
       password: null,
     })),
   );
 }
-const fleet = (await drivers(ctx)).filter((d) => d.device_id?.startsWith('bench-')).slice(0, count);
+const fleet = (await drivers(ctx)).filter(isBench).slice(0, count);
 const fixture = [];
 for (const d of fleet) {
   const { token } = await createSession(database.db, { driverId: d.id, tenantId: TENANT }, config.session);
-  fixture.push({ id: d.id, deviceId: d.device_id!, token });
+  // Tracker IDs are shown only when they are made: each run makes the fleet's anew.
+  const { tracker_id } = await setUpTracker(ctx, d.id);
+  fixture.push({ id: d.id, deviceId: tracker_id, token });
 }
 fs.writeFileSync(process.env.BENCH_FIXTURE!, JSON.stringify(fixture));
 

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drivers } from '../apps/server/src/db/schema/index.ts';
 import { createTestApp, DEMO, removeScriptDemo } from '../apps/server/src/test/app.ts';
+import { newTrackerId, trackerDigest } from '../apps/server/src/platform/tracker-ids.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DRIVERS = Number(process.env.BENCH_DRIVERS ?? 2000);
@@ -47,21 +48,25 @@ const cookie = await t.login(DEMO.delivery.email, DEMO.delivery.password);
 const probe = await fetch(`${base}/api/osmand?id=bench-probe&lat=25&lon=55`);
 const source = process.env.BENCH_SOURCE ?? (probe.status === 404 ? 'feed' : 'osmand');
 
-// The simulated drivers: real rows with tracker ids, so the OsmAnd route finds them.
+// The simulated drivers: real rows with Tracker IDs (kept as digests), so the OsmAnd route finds them.
 const run = Date.now().toString(36);
-const rows = await t.database.db
-  .insert(drivers)
-  .values(
-    Array.from({ length: DRIVERS }, (_v, i) => ({
-      tenantId: TENANT,
-      fname: 'Bench',
-      lname: `Driver ${i}`,
-      email: `bench-${run}-${i}@example.com`,
-      passwordHash: 'not-a-password',
-      deviceId: `bench-${run}-${i}`,
-    })),
-  )
-  .returning({ id: drivers.id, deviceId: drivers.deviceId });
+const trackerIds = Array.from({ length: DRIVERS }, () => newTrackerId());
+const rows = (
+  await t.database.db
+    .insert(drivers)
+    .values(
+      Array.from({ length: DRIVERS }, (_v, i) => ({
+        tenantId: TENANT,
+        fname: 'Bench',
+        lname: `Driver ${i}`,
+        email: `bench-${run}-${i}@example.com`,
+        passwordHash: 'not-a-password',
+        trackerDigest: trackerDigest(trackerIds[i]!),
+        trackerKind: 'issued',
+      })),
+    )
+    .returning({ id: drivers.id })
+).map((row, i) => ({ id: row.id, deviceId: trackerIds[i]! as string | null }));
 
 // ---- the stream ----
 const sentAt = new Map<string, number>(); // `${driverId}@${recorded ms}` → when it was sent

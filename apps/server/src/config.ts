@@ -101,6 +101,7 @@ export const ZEnv = z.object({
     message: 'must be an http:// or https:// URL',
   }),
   POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  TRACKER_MAX_REFUSALS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   OSMAND_PORT: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(65535).optional(),
@@ -230,6 +231,11 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       retentionDays: env.POSITION_RETENTION_DAYS,
       /** A port of its own for OsmAnd trackers (Traccar Client's default server port is 5055); none when unset. */
       osmandPort: env.OSMAND_PORT,
+      /**
+       * Tracker reports refused (an unknown Tracker ID, an unreadable report) one address (an IPv6
+       * /64) may send in `windowMs`; then every report from it is answered 429 until the window ends.
+       */
+      trackerRefusals: { max: env.TRACKER_MAX_REFUSALS_PER_IP, windowMs: 10 * 60_000 },
     },
     /**
      * Web Push to the driver app (a message reaches a closed app): on when the VAPID keys are set

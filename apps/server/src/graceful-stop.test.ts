@@ -57,7 +57,7 @@ beforeAll(async () => {
     const [driver] = await database.db
       .select({ id: drivers.id, email: drivers.email })
       .from(drivers)
-      .where(and(like(drivers.email, '%@desertexpress.example'), isNull(drivers.deviceId)))
+      .where(and(like(drivers.email, '%@desertexpress.example'), isNull(drivers.trackerDigest)))
       .orderBy(drivers.id)
       .limit(1);
     ({ id: driverId, email } = driver!);

@@ -30,3 +30,4 @@ export * from './notifications.ts';
 export * from './exports.ts';
 export * from './logs.ts';
 export * from './error-reports.ts';
+export * from './trackers.ts';

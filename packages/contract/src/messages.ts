@@ -69,6 +69,7 @@ export const MESSAGES = {
   settings: {
     fetched: 'Settings loaded.',
     updated: 'Settings updated successfully',
+    booleanInvalid: (key: string) => `${key} must be true or false`,
     unknownKey: (key: string) => `Unknown setting: ${key}`,
     latInvalid: 'Latitude must be a number between -90 and 90',
     lonInvalid: 'Longitude must be a number between -180 and 180',
@@ -99,8 +100,6 @@ export const MESSAGES = {
     added: 'Driver added successfully.',
     updated: 'Driver updated successfully.',
     deleted: 'Driver deleted successfully.',
-    deviceIdInvalid: 'Tracker ID must be 1 to 100 printable characters',
-    deviceIdTaken: 'This tracker ID is already used by another driver.',
   },
 
   /** A GPS fix, from any source: each message names the field as the sender's protocol calls it. */
@@ -123,8 +122,6 @@ export const MESSAGES = {
     batchSize: `positions must hold 1 to ${FIX.batchMax} fixes`,
     driverUnknown: 'The driver of a position does not exist.',
     recorded: 'Positions recorded.',
-    trackerIdMissing: (field: string) => `${field} is required: the Tracker ID set on the driver`,
-    trackerUnknown: 'Unknown tracker ID: set it as the Tracker ID of a driver first.',
     /** Why a fix of a known device was acknowledged but not stored, as the console shows it. */
     ignored: {
       tooOld: (day: string, days: number) => `time ${day}, outside the ${days}-day window`,
@@ -135,6 +132,7 @@ export const MESSAGES = {
       outOfRange: (field: string, value: number, range: string) =>
         `${field} ${value} out of range (${range})`,
       attributes: `other values over ${FIX.attributesMaxChars} characters of JSON`,
+      signedIn: 'from a tracker while the driver was signed in to the driver app (the app reports then)',
     },
     ignoredCount: (n: number) => `${n} ${n === 1 ? 'fix' : 'fixes'} ignored`,
   },

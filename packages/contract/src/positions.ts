@@ -21,6 +21,8 @@ export const IGNORED_FIX_REASONS = [
   'coordinates',
   'out_of_range',
   'attributes',
+  /** A tracker's fix while its driver was signed in to the driver app (docs/decisions/0023). */
+  'signed_in',
 ] as const;
 export type TIgnoredFixReason = (typeof IGNORED_FIX_REASONS)[number];
 

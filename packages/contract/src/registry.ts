@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zNewPassword } from './auth.ts';
 import { MESSAGES } from './messages.ts';
 import { zId, zLimit, zOptionalPaging } from './numbers.ts';
+import { zCustomTrackerId, ZTrackerState } from './trackers.ts';
 
 /*
  * Fleet registry: drivers, vehicles, admins, tenants, languages (spec 000 §5–§7, 001 §3, §5, §7).
@@ -87,21 +88,15 @@ const language = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
   z.string().trim().max(20).nullable(),
 );
-/** Printable: no control, format or unassigned characters (a tracker id travels in URLs and JSON). */
-const PRINTABLE = /^[^\p{C}]+$/u;
-export const DEVICE_ID_MAX = 100;
 /**
- * The id a driver's tracker app reports (Traccar Client's device identifier, an OwnTracks topic):
- * trimmed, 1 to 100 printable characters, null when empty or absent.
+ * A custom Tracker ID on a driver (the sheet import, and clients of the driver calls that send
+ * one): trimmed, null when empty; else it must pass the strength rule of `trackerIdProblem`. The
+ * console makes ids with `POST /api/v1/trackers/setup` instead.
  */
 export const zDeviceId = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
-    z
-      .string({ error: MESSAGES.driver.deviceIdInvalid })
-      .max(DEVICE_ID_MAX, MESSAGES.driver.deviceIdInvalid)
-      .regex(PRINTABLE, MESSAGES.driver.deviceIdInvalid)
-      .nullable(),
+    zCustomTrackerId().nullable(),
   );
 const driverFields = {
   fname: name(),
@@ -110,7 +105,7 @@ const driverFields = {
   bus_id: optionalId('bus_id'),
   hourly_rate: hourlyRate,
   language,
-  /** Optional, so clients of the original API that never send it keep working. */
+  /** A custom Tracker ID; left out keeps the driver's tracker, null removes it. */
   device_id: zDeviceId().optional(),
 };
 /** Editing: an empty password is sent as null and keeps the current one. */
@@ -131,8 +126,8 @@ export const ZDriverRow = z.object({
   bus: z.object({ id: z.number().int(), reference: z.string() }).nullable(),
   hourly_rate: z.number(),
   language: z.string().nullable(),
-  /** The tracker id its OsmAnd or OwnTracks app reports; null without one. */
-  device_id: z.string().nullable(),
+  /** How the driver's tracker was set up; its id itself is never shown again. */
+  tracker: ZTrackerState,
   created_date: z.string(),
   archived: z.union([z.literal(0), z.literal(1)]),
 });

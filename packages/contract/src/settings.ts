@@ -20,6 +20,11 @@ export const SETTING_KEYS = [
   'stop_radius_m',
   /** km/h below which a vehicle counts as standing still. */
   'idle_speed_kmh',
+  /**
+   * `true` lets a tracker run the trip of a driver signed in to the driver app (start, arrivals,
+   * departures from its positions); `false` (the default) ignores its fixes then (docs/decisions/0023).
+   */
+  'tracker_trips_while_signed_in',
 ] as const;
 export type TSettingKey = (typeof SETTING_KEYS)[number];
 
@@ -57,6 +62,7 @@ export const DEFAULT_SETTINGS: Record<TSettingKey, string> = {
   time_zone: 'Asia/Dubai',
   stop_radius_m: '100',
   idle_speed_kmh: '5',
+  tracker_trips_while_signed_in: 'false',
 };
 
 /**

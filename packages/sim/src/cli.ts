@@ -34,9 +34,12 @@ positions and a latency summary is printed.
   --quiet                warnings and errors only
   --help
 
-Trackers (osmand, owntracks) report by the Tracker ID set on each driver: only drivers with one
-are simulated. They leave start, arrivals and departures to the server's geofence and use the app
-for tasks, skips and the end.
+Trackers (osmand, owntracks) report for the admin's drivers that have a tracker set up, each
+given a new Tracker ID for the run (Tracker IDs are secrets shown only when they are made): a
+phone set up with a driver's earlier ID must be set up again. While a driver is signed in to the
+driver app, the server ignores a tracker's fixes unless the tenant lets trackers run trips then
+(setting tracker_trips_while_signed_in). Trackers leave start, arrivals and departures to the
+server's geofence and use the app for tasks, skips and the end.
 
 Examples:
   npm run sim -- --drivers 5
@@ -103,7 +106,11 @@ function options() {
 }
 type TOptions = ReturnType<typeof options>;
 
-/** The drivers to simulate: the given e-mails, else the admin's drivers (with a Tracker ID for trackers). */
+/**
+ * The drivers to simulate: the given e-mails, else the admin's drivers. Trackers report for the
+ * admin's drivers with a tracker set up, each given a new Tracker ID for the run (ids are shown only
+ * when they are made): phones set up with the drivers' earlier ids must be set up again.
+ */
 async function driversOf(client: TFleetClient, o: TOptions): Promise<TFleetDriver[]> {
   const tracker = o.protocol !== 'app';
   if (o.emails && !tracker) {
@@ -111,18 +118,21 @@ async function driversOf(client: TFleetClient, o: TOptions): Promise<TFleetDrive
   }
   const admin = await client.adminLogin(o['admin-email'], o['admin-password']);
   const rows = (await admin.drivers()).filter(
-    (d) => (!tracker || d.device_id) && (!o.emails || o.emails.includes(d.email)),
+    (d) => (!tracker || d.tracker !== 'none') && (!o.emails || o.emails.includes(d.email)),
   );
   if (rows.length === 0) {
     throw new Error(
       tracker
-        ? `No driver of ${o['admin-email']} has a Tracker ID: set one on the drivers to use ${o.protocol}.`
+        ? `No driver of ${o['admin-email']} has a tracker: set one up on the drivers to use ${o.protocol}.`
         : `${o['admin-email']} has no drivers.`,
     );
   }
-  return rows
-    .slice(0, o.drivers)
-    .map((d) => ({ email: d.email, password: o.password, deviceId: d.device_id }));
+  const chosen = rows.slice(0, o.drivers);
+  if (!tracker) return chosen.map((d) => ({ email: d.email, password: o.password }));
+  const out: TFleetDriver[] = [];
+  for (const d of chosen)
+    out.push({ email: d.email, password: o.password, deviceId: await admin.setUpTracker(d.id) });
+  return out;
 }
 
 const pad = (cells: (string | number)[], widths: number[]) =>

@@ -3,6 +3,7 @@ import {
   fleetClient,
   multipartBody,
   osmandQuery,
+  owntracksAuthorization,
   owntracksMessage,
   SimHttpError,
   type TSimFix,
@@ -83,8 +84,8 @@ describe('tracker messages', () => {
     });
   });
 
-  it('names the OwnTracks device by a topic whose slashes the server reads back as dashes', () => {
-    const message = owntracksMessage('owntracks-jane-phone', FIX);
+  it('sends OwnTracks locations with the Tracker ID as the Basic password, never in the message', () => {
+    const message = owntracksMessage(FIX);
     expect(message).toMatchObject({
       _type: 'location',
       tst: FIX.at / 1000,
@@ -93,8 +94,10 @@ describe('tracker messages', () => {
       acc: 5,
       batt: 77,
     });
-    expect(String(message.topic).replaceAll('/', '-')).toBe('owntracks-jane-phone');
-    expect(owntracksMessage('fleet/7', FIX)).toMatchObject({ tid: 'fleet/7' });
+    expect(JSON.stringify(message)).not.toContain('k3x7');
+    const authorization = owntracksAuthorization('k3x7mq2ab9');
+    expect(authorization).toMatch(/^Basic /);
+    expect(Buffer.from(authorization.slice(6), 'base64').toString()).toBe('sim:k3x7mq2ab9');
   });
 });
 
@@ -159,6 +162,7 @@ describe('fleetClient', () => {
     expect(r.requests[0]!.method).toBe('GET');
     expect(r.requests[0]!.path).toMatch(/^\/api\/osmand\?id=dev-1&/);
     expect(r.requests[1]).toMatchObject({ method: 'POST', path: '/api/owntracks' });
-    expect(JSON.parse(String(r.requests[1]!.body))).toMatchObject({ topic: 'dev/1' });
+    expect(r.requests[1]!.headers.authorization).toBe(owntracksAuthorization('dev-1'));
+    expect(JSON.parse(String(r.requests[1]!.body))).toMatchObject({ _type: 'location', tst: FIX.at / 1000 });
   });
 });

@@ -153,11 +153,10 @@ export function osmandQuery(deviceId: string, fix: TSimFix): string {
 }
 
 /**
- * OwnTracks' location message. The server reads the topic's slashes as dashes, so the topic
- * `owntracks/jane/phone` names the Tracker ID `owntracks-jane-phone`: dashes of the id are written as
- * slashes. An id with a slash of its own cannot be a topic; it goes as the `tid` instead.
+ * OwnTracks' location message, as the app sends it in HTTP mode: its two-letter `tid` beside the
+ * fix. Who sends it is said by the Basic credentials (`owntracksAuthorization`), not by the message.
  */
-export function owntracksMessage(deviceId: string, fix: TSimFix): Record<string, unknown> {
+export function owntracksMessage(fix: TSimFix): Record<string, unknown> {
   return {
     _type: 'location',
     lat: round(fix.lat, 7),
@@ -169,9 +168,16 @@ export function owntracksMessage(deviceId: string, fix: TSimFix): Record<string,
     ...(fix.altitude === null ? {} : { alt: Math.round(fix.altitude) }),
     ...(fix.accuracy === null ? {} : { acc: Math.round(fix.accuracy) }),
     ...(fix.battery === null ? {} : { batt: Math.round(fix.battery) }),
-    ...(deviceId.includes('/') ? { tid: deviceId } : { topic: deviceId.replaceAll('-', '/') }),
+    tid: 'sm',
   };
 }
+
+/**
+ * The `Authorization` header of OwnTracks with authentication on: HTTP Basic, any username (the
+ * simulator says `sim`), the Tracker ID as the password.
+ */
+export const owntracksAuthorization = (trackerId: string): string =>
+  `Basic ${Buffer.from(`sim:${trackerId}`, 'utf8').toString('base64')}`;
 
 // ---------- multipart/form-data ----------
 
@@ -313,8 +319,14 @@ function driverApi(transport: TTransport, session: TDriverSession): TDriverApi {
 export interface TFleetClient {
   /** Signs a driver in to the app: the calls bound to their bearer token. */
   driverLogin(email: string, password: string): Promise<TDriverApi>;
-  /** Signs a tenant admin in (session cookie): the tenant's live drivers. */
-  adminLogin(email: string, password: string): Promise<{ drivers(): Promise<TDriverRow[]> }>;
+  /**
+   * Signs a tenant admin in (session cookie): the tenant's live drivers, and a new Tracker ID for
+   * one of them (`POST /api/v1/trackers/setup`: the driver's previous id stops working).
+   */
+  adminLogin(
+    email: string,
+    password: string,
+  ): Promise<{ drivers(): Promise<TDriverRow[]>; setUpTracker(driverId: number): Promise<string> }>;
   /** One fix from an OsmAnd tracker (GET with the query string, as Traccar Client sends it). */
   osmand(deviceId: string, fix: TSimFix): Promise<void>;
   /** One fix from the OwnTracks app in HTTP mode. */
@@ -351,6 +363,16 @@ export function fleetClient(transport: TTransport): TFleetClient {
         throw new SimHttpError(res.status, 'POST /api/admin/login', 'no session cookie in the answer');
       return {
         drivers: () => call<TDriverRow[]>(transport, 'GET', '/api/driver/get-drivers', { cookie }),
+        setUpTracker: async (driverId) =>
+          (
+            await call<{ tracker_id: string }>(
+              transport,
+              'POST',
+              '/api/v1/trackers/setup',
+              { cookie },
+              { driver_id: driverId },
+            )
+          ).tracker_id,
       };
     },
     async osmand(deviceId, fix) {
@@ -364,8 +386,8 @@ export function fleetClient(transport: TTransport): TFleetClient {
       await send(transport, {
         method: 'POST',
         path: '/api/owntracks',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(owntracksMessage(deviceId, fix)),
+        headers: { 'content-type': 'application/json', authorization: owntracksAuthorization(deviceId) },
+        body: JSON.stringify(owntracksMessage(fix)),
       });
     },
   };

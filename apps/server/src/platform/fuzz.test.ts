@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRACKER_MESSAGES } from '@fleet/contract';
 import type { RegisteredRoute } from '../app.ts';
 import { eq } from 'drizzle-orm';
 import { drivers } from '../db/schema/index.ts';
@@ -11,7 +12,8 @@ import { databaseFingerprint } from '../test/fingerprint.ts';
  * Property-based fuzzing of every API route: requests built from each route's own schemas, bent out
  * of shape (wrong types, values just past each limit, NUL and other hostile text, broken JSON, odd
  * content types), sent as nobody, a tenant admin and the super admin. Whatever arrives, the server
- * answers below 500, without a stack trace or SQL, and a refused write leaves the database as it was.
+ * answers below 500, without a stack trace or SQL, and a refused write leaves the database as it was;
+ * the tracker intake refuses everything with its one answer.
  * The seed is fixed so CI runs the same requests every time; FUZZ_RUNS raises the count for a probe.
  */
 
@@ -20,6 +22,16 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
 // Answers above 500 a route declares on purpose: address search says 503 while no geocoder is configured.
 const DECLARED_5XX: Record<string, number> = { 'GET /api/geocode/search': 503 };
+
+// Tracker intake: whatever it refuses, it refuses with one answer, so no answer tells a known
+// Tracker ID from an unknown one (docs/decisions/0023).
+const TRACKER_INTAKE = new Set([
+  'GET /api/osmand',
+  'POST /api/osmand',
+  'PUT /api/osmand',
+  'POST /api/owntracks',
+]);
+const TRACKER_REFUSED = { responseCode: 0, responseMessage: TRACKER_MESSAGES.refused, data: null };
 
 // Sign-in and sign-out end the caller's own session (sign-in rotates it): they are fuzzed as nobody,
 // so the rest of the run keeps its sessions.
@@ -310,7 +322,12 @@ const cookies: Record<Exclude<Caller, 'driver'>, string | null> = { nobody: null
 let driverAuth = '';
 const sent = { requests: 0, refusedWrites: 0, byStatus: new Map<number, number>() };
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_FAILURES_PER_IP: '10000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000' });
+  t = await createTestApp({
+    LOGIN_MAX_FAILURES_PER_IP: '10000',
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+    // Every fuzzed report comes from one address: none is to be answered 429 for the others.
+    TRACKER_MAX_REFUSALS_PER_IP: '100000',
+  });
   cookies.tenant = await t.login(DEMO.delivery.email, DEMO.delivery.password);
   cookies.super = await t.login(DEMO.super.email, DEMO.super.password);
   const [driver] = await t.database.db
@@ -377,6 +394,9 @@ describe('fuzzing every API route', () => {
           const where = `${route.method} ${route.url} → ${res.statusCode}`;
           if (res.statusCode !== DECLARED_5XX[`${route.method} ${route.url}`]) {
             expect(res.statusCode, where).toBeLessThan(500);
+          }
+          if (TRACKER_INTAKE.has(`${route.method} ${route.url}`) && res.statusCode === 400) {
+            expect(res.json(), where).toEqual(TRACKER_REFUSED);
           }
           if (String(res.headers['content-type']).includes('json')) {
             expect(res.body, where).not.toMatch(LEAK);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { admins, drivers, guardians, sessions, tenants } from '../db/schema/index.ts';
 import type { TPrincipal } from './principal.ts';
@@ -221,4 +221,30 @@ export async function endDriverSessions(db: Db, driverId: number): Promise<void>
 /** Ends every session of a tenant (used when a tenant is archived). */
 export async function deleteTenantSessions(db: Db, tenantId: number): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId)));
+}
+
+/**
+ * Whether a driver is signed in to the driver app now: a session of theirs neither past its absolute
+ * expiry nor idle for longer than allowed (the rules of `findSession`).
+ */
+export async function driverSignedIn(
+  db: Db,
+  tenantId: number,
+  driverId: number,
+  times: SessionTimes,
+): Promise<boolean> {
+  const now = Date.now();
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tenantId, tenantId),
+        eq(sessions.driverId, driverId),
+        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.lastSeenAt, new Date(now - times.idleMs)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

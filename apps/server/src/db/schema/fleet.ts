@@ -53,17 +53,22 @@ export const drivers = pgTable(
     hourlyRate: numeric('hourly_rate', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     /** A language code of the languages list (the driver app speaks it). */
     language: text('language'),
-    /** The identifier a GPS tracker app reports (OsmAnd `id`, OwnTracks topic or tid). */
-    deviceId: text('device_id'),
+    /**
+     * SHA-256 (hex) of the Tracker ID the driver's tracker app reports; the id itself is shown once
+     * when it is made and never stored (docs/decisions/0023).
+     */
+    trackerDigest: text('tracker_digest'),
+    /** How the Tracker ID was set: issued (made by the server), custom (typed, strong) or legacy. */
+    trackerKind: text('tracker_kind'),
     archived: boolean('archived').notNull().default(false),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('drivers_tenant_idx').on(t.tenantId, t.id),
     // A tracker's reports name only the device: its id must find one live driver among all tenants.
-    uniqueIndex('drivers_device_live_idx')
-      .on(t.deviceId)
-      .where(sql`${t.archived} = false and ${t.deviceId} is not null`),
+    uniqueIndex('drivers_tracker_live_idx')
+      .on(t.trackerDigest)
+      .where(sql`${t.archived} = false and ${t.trackerDigest} is not null`),
     index('drivers_tenant_bus_idx').on(t.tenantId, t.busId),
     // Drivers sign in to the driver app by e-mail alone, so a live driver e-mail is unique everywhere.
     uniqueIndex('drivers_email_live_idx')

@@ -1,5 +1,6 @@
 import type { Db } from '../client.ts';
 import { admins, drivers, vehicles } from '../schema/index.ts';
+import { newTrackerId, trackerDigest } from '../../platform/tracker-ids.ts';
 
 // Demo fleet of each demo tenant: about 25 drivers with vehicles, a few spare vehicles, a second admin.
 // Deterministic (no randomness), so every fresh demo looks the same and tests can rely on it.
@@ -162,8 +163,13 @@ export async function seedDemoFleet(
         hourlyRate: 18 + ((i * 37) % 170) / 10,
         language: LANGUAGES[i % LANGUAGES.length]!,
         // Every fourth driver carries a phone tracker (Traccar Client): the simulator drives them
-        // through OsmAnd, so their arrivals and departures come from positions, not buttons.
-        deviceId: i % 4 === 3 ? `${plan.domain.split('.')[0]}-tracker-${i}` : null,
+        // through OsmAnd, so their arrivals and departures come from positions, not buttons. Its
+        // Tracker ID is a secret made as the console makes one, from random bytes, never from the
+        // demo's seed (it would be guessable), and kept as a digest only; the live simulation makes
+        // the ids its phones report with (docs/decisions/0023).
+        ...(i % 4 === 3
+          ? { trackerDigest: trackerDigest(newTrackerId()), trackerKind: 'issued' }
+          : { trackerDigest: null, trackerKind: null }),
       };
     }),
   );

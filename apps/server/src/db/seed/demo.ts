@@ -119,9 +119,13 @@ export async function seedDemo(db: Db): Promise<void> {
         .values({ name: demo.name, type: demo.type, isEnabledCrm: demo.crm })
         .returning({ id: tenants.id });
       if (!tenant) throw new Error('tenant insert returned nothing');
+      const fleet = DEMO_FLEETS[demo.name];
+      // A demo fleet's tracker drivers use the driver app for their tasks while their tracker
+      // reports the road: the tenant lets trackers run trips of drivers signed in to the app.
+      const settings = fleet ? { ...demo.settings, tracker_trips_while_signed_in: 'true' } : demo.settings;
       await tx
         .insert(tenantSettings)
-        .values(Object.entries(demo.settings).map(([key, value]) => ({ tenantId: tenant.id, key, value })));
+        .values(Object.entries(settings).map(([key, value]) => ({ tenantId: tenant.id, key, value })));
       await tx.insert(admins).values({
         tenantId: tenant.id,
         email: demo.admin.email,
@@ -130,7 +134,6 @@ export async function seedDemo(db: Db): Promise<void> {
         lname: demo.admin.lname,
       });
       await seedDemoPlaces(tx, tenant.id, demo.type);
-      const fleet = DEMO_FLEETS[demo.name];
       if (fleet)
         await seedDemoFleet(tx, tenant.id, fleet, { driver: driverHash, admin: secondAdminHash }, i * 9);
       if (demo.type === 'school_bus') await seedDemoStudents(tx, tenant.id);

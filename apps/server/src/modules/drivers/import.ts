@@ -1,7 +1,8 @@
-import { MESSAGES, ZDriverImportRow } from '@fleet/contract';
+import { MESSAGES, TRACKER_MESSAGES, ZDriverImportRow } from '@fleet/contract';
 import type { CheckedRow } from '../../platform/import-routes.ts';
 import { pick, type SheetRow } from '../../platform/sheet.ts';
 import type { TDriverValues } from './queries.ts';
+import { trackerDigest } from '../../platform/tracker-ids.ts';
 
 export type TDriverImport = TDriverValues & { password: string | null };
 
@@ -19,7 +20,7 @@ const LABELS: Record<string, string> = {
 export const rowEmail = (values: SheetRow['values']) => pick(values, 'email', 'e-mail', 'mail');
 /** The tracker id a row gives, whatever its column is called. */
 export const rowDeviceId = (values: SheetRow['values']) =>
-  pick(values, 'tracker id', 'tracker', 'device id', 'device_id', 'deviceid');
+  pick(values, 'tracker id', 'device id', 'device_id', 'deviceid');
 
 /** What the rows are checked against, read by the service before the check. */
 export interface TDriverImportLookups {
@@ -29,16 +30,18 @@ export interface TDriverImportLookups {
   languageCodes: ReadonlyMap<string, string>;
   /** Lower-case e-mails of the file that live drivers already sign in with. */
   takenEmails: ReadonlySet<string>;
-  /** Tracker ids of the file that live drivers already report with. */
+  /** Tracker IDs of the file that live drivers already report with (found by their digests). */
   takenDeviceIds: ReadonlySet<string>;
+  /** Tracker IDs of the file too easy to guess, with the reason (judged with the server's word lists). */
+  weakDeviceIds: ReadonlyMap<string, string>;
   isCommonPassword: (password: string) => boolean;
 }
 
 /**
  * The rules of one driver import, row by row: the driver's own shape, a password that is not a
  * common one, an e-mail no live driver has and none repeated within the file, a vehicle of the
- * tenant by its reference, a language of the list by code or name, and a tracker id (optional) no
- * live driver has and none repeated within the file. Passwords are never echoed.
+ * tenant by its reference, a language of the list by code or name, and a Tracker ID (optional) hard
+ * to guess that no live driver has and none repeated within the file. Passwords are never echoed.
  */
 export function checkDriverRows(
   rows: SheetRow[],
@@ -77,8 +80,12 @@ export function checkDriverRows(
     if (email && earlier !== undefined) errors.push(`E-mail: the same as row ${earlier} of this file`);
     else if (email) firstRowOf.set(email, row);
     const deviceId = fields.device_id.trim();
+    const weakness = lookups.weakDeviceIds.get(deviceId);
+    // The row's schema checked the form and the plain strength already; the word lists add to it.
+    if (deviceId && weakness && !errors.some((e) => e.startsWith(`${LABELS.device_id}:`)))
+      errors.push(`${LABELS.device_id}: ${weakness}`);
     if (deviceId && lookups.takenDeviceIds.has(deviceId))
-      errors.push(`${LABELS.device_id}: ${MESSAGES.driver.deviceIdTaken}`);
+      errors.push(`${LABELS.device_id}: ${TRACKER_MESSAGES.idUnavailable}`);
     const earlierDevice = firstRowOfDevice.get(deviceId);
     if (deviceId && earlierDevice !== undefined)
       errors.push(`${LABELS.device_id}: the same as row ${earlierDevice} of this file`);
@@ -101,7 +108,7 @@ export function checkDriverRows(
         busId: busId ?? null,
         hourlyRate: d.hourly_rate,
         language: language ?? null,
-        deviceId: d.device_id ?? null,
+        tracker: d.device_id ? { digest: trackerDigest(d.device_id), kind: 'custom' } : null,
         password: d.password,
       },
     };

@@ -47,7 +47,7 @@ export async function listDrivers(db: Db, tenantId: number, filter: DriverFilter
       busReference: vehicles.reference,
       hourlyRate: drivers.hourlyRate,
       language: drivers.language,
-      deviceId: drivers.deviceId,
+      trackerKind: drivers.trackerKind,
       createdDate: drivers.createdDate,
       archived: drivers.archived,
     })
@@ -76,44 +76,53 @@ export async function driverEmailInUse(db: Db, email: string, exceptId?: number)
   return Boolean(row);
 }
 
-/** Whether a live driver anywhere (any tenant) already reports with this tracker id. */
-export async function driverDeviceInUse(db: Db, deviceId: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: drivers.id })
+/** Which of these Tracker ID digests live drivers anywhere (but `exceptId`) already report with. */
+export async function liveTrackerDigestsAmong(
+  db: Db,
+  digests: string[],
+  exceptId?: number,
+): Promise<string[]> {
+  if (digests.length === 0) return [];
+  const rows = await db
+    .select({ digest: drivers.trackerDigest })
     .from(drivers)
     .where(
       and(
         eq(drivers.archived, false),
-        eq(drivers.deviceId, deviceId),
+        anyText(drivers.trackerDigest, digests),
         exceptId ? sql`${drivers.id} <> ${exceptId}` : undefined,
       ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Which of these tracker ids live drivers anywhere already report with. */
-export async function liveDeviceIdsAmong(db: Db, deviceIds: string[]): Promise<string[]> {
-  if (deviceIds.length === 0) return [];
-  const rows = await db
-    .select({ deviceId: drivers.deviceId })
-    .from(drivers)
-    .where(and(eq(drivers.archived, false), anyText(drivers.deviceId, deviceIds)));
-  return rows.map((r) => r.deviceId!);
+    );
+  return rows.map((r) => r.digest!);
 }
 
 /**
- * The live driver, of a live tenant, whose tracker reports with this id. The one lookup not confined
- * to a tenant: the id is how a tracker says who it is, like an e-mail at sign-in.
+ * The live driver, of a live tenant, whose tracker reports with the id of this digest. The one
+ * lookup not confined to a tenant: the id is how a tracker says who it is, like an e-mail at sign-in.
  */
-export async function findDriverByDevice(db: Db, deviceId: string) {
+export async function findDriverByTracker(db: Db, digest: string) {
   const [row] = await db
     .select({ driverId: drivers.id, tenantId: drivers.tenantId })
     .from(drivers)
     .innerJoin(tenants, eq(tenants.id, drivers.tenantId))
-    .where(and(eq(drivers.deviceId, deviceId), eq(drivers.archived, false), eq(tenants.archived, false)))
+    .where(and(eq(drivers.trackerDigest, digest), eq(drivers.archived, false), eq(tenants.archived, false)))
     .limit(1);
   return row;
+}
+
+/** Sets (or with null clears) the Tracker ID of a live driver of the tenant; false when there is none. */
+export async function setTracker(
+  db: Db,
+  tenantId: number,
+  id: number,
+  tracker: { digest: string; kind: string } | null,
+): Promise<boolean> {
+  const [row] = await db
+    .update(drivers)
+    .set({ trackerDigest: tracker?.digest ?? null, trackerKind: tracker?.kind ?? null })
+    .where(and(eq(drivers.tenantId, tenantId), eq(drivers.id, id), eq(drivers.archived, false)))
+    .returning({ id: drivers.id });
+  return Boolean(row);
 }
 
 /** Which of these e-mails (lower case) live drivers anywhere already sign in with. */
@@ -143,9 +152,12 @@ export type TDriverValues = {
   busId: number | null;
   hourlyRate: number;
   language: string | null;
-  /** The tracker id; undefined keeps the stored one (clients that never send it). */
-  deviceId?: string | null;
+  /** The Tracker ID's digest and kind; undefined keeps the stored one, null removes it. */
+  tracker?: { digest: string; kind: string } | null;
 };
+
+const trackerColumns = (tracker: TDriverValues['tracker']) =>
+  tracker === undefined ? {} : { trackerDigest: tracker?.digest ?? null, trackerKind: tracker?.kind ?? null };
 
 export async function insertDrivers(
   db: Db,
@@ -155,7 +167,7 @@ export async function insertDrivers(
   if (rows.length === 0) return [];
   const inserted = await db
     .insert(drivers)
-    .values(rows.map((r) => ({ tenantId, ...r })))
+    .values(rows.map(({ tracker, ...r }) => ({ tenantId, ...r, ...trackerColumns(tracker) })))
     .returning({ id: drivers.id });
   return inserted.map((r) => r.id);
 }
@@ -166,9 +178,10 @@ export async function updateDriver(
   id: number,
   values: TDriverValues & { passwordHash?: string },
 ) {
+  const { tracker, ...rest } = values;
   const [row] = await db
     .update(drivers)
-    .set(values)
+    .set({ ...rest, ...trackerColumns(tracker) })
     .where(and(eq(drivers.tenantId, tenantId), eq(drivers.id, id), eq(drivers.archived, false)))
     .returning({ id: drivers.id });
   return row;

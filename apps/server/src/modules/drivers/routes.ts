@@ -27,6 +27,13 @@ import {
 } from './service.ts';
 
 const tags = ['Drivers'];
+const TRACKER_LABELS: Record<TDriverRow['tracker'], string> = {
+  none: '',
+  issued: 'Set up',
+  custom: 'Set up (custom ID)',
+  legacy: 'Legacy ID: regenerate',
+};
+
 /** Drivers a page holds when `page` is given without `page_size`. */
 const DRIVERS_PAGE_SIZE = 10;
 const errors = ERROR_RESPONSES;
@@ -39,7 +46,8 @@ const driverColumns: XlsxColumn<TDriverRow>[] = [
   { header: 'Vehicle', value: (d) => d.bus?.reference ?? '', width: 14 },
   { header: 'Hourly rate', value: (d) => d.hourly_rate, width: 12, numFmt: '0.00' },
   { header: 'Language', value: (d) => d.language ?? '', width: 10 },
-  { header: 'Tracker ID', value: (d) => d.device_id ?? '', width: 18 },
+  // The id itself is a secret shown once: the sheet says how the tracker was set up.
+  { header: 'Tracker', value: (d) => TRACKER_LABELS[d.tracker], width: 22 },
   { header: 'Created (UTC)', value: (d) => d.created_date, width: 20 },
 ];
 
@@ -109,7 +117,7 @@ export const driverRoutes: ModuleRoutes = async (app, deps) => {
           busId: bus_id,
           hourlyRate: hourly_rate,
           language,
-          deviceId: device_id ?? null,
+          trackerId: device_id ?? null,
         },
         password,
       );
@@ -123,18 +131,27 @@ export const driverRoutes: ModuleRoutes = async (app, deps) => {
       schema: {
         tags,
         summary:
-          'Update a driver (a null password keeps the current one; an absent device_id keeps the tracker id, null clears it)',
+          'Update a driver (a null password keeps the current one; an absent device_id keeps the tracker, ' +
+          'null removes it, a custom Tracker ID hard to guess replaces it)',
         body: ZDriverSave,
         response: { 200: ZEnvelope(ZDriverRow), ...errors },
       },
     },
     async (request) => {
       const { id, password, fname, lname, email, bus_id, hourly_rate, language, device_id } = request.body;
-      // An absent device_id keeps the stored one: the original clients never send it.
+      // An absent device_id keeps the tracker: the original clients never send it.
       const row = await saveDriver(
         tenantContext(request, deps),
         id,
-        { fname, lname, email, busId: bus_id, hourlyRate: hourly_rate, language, deviceId: device_id },
+        {
+          fname,
+          lname,
+          email,
+          busId: bus_id,
+          hourlyRate: hourly_rate,
+          language,
+          trackerId: device_id,
+        },
         password,
       );
       return ok(row, MESSAGES.driver.updated);

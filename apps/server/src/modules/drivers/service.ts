@@ -1,4 +1,10 @@
-import { MESSAGES, toUtcString, type TDriverRow } from '@fleet/contract';
+import {
+  MESSAGES,
+  TRACKER_MESSAGES,
+  toUtcString,
+  type TDriverRow,
+  type TTrackerState,
+} from '@fleet/contract';
 import {
   emit,
   inTransaction,
@@ -11,20 +17,21 @@ import type { CheckedRow } from '../../platform/import-routes.ts';
 import { assertPasswordNotCommon, commonPasswordTest, hashPassword } from '../../platform/passwords.ts';
 import { endDriverSessions } from '../../platform/sessions.ts';
 import type { SheetRow } from '../../platform/sheet.ts';
+import { trackerDigest, trackerIdWeakness, wordsOf } from '../../platform/tracker-ids.ts';
 import { languageExists, languages } from '../languages/service.ts';
 import { findVehicle, vehicles } from '../vehicles/service.ts';
 import { checkDriverRows, rowDeviceId, rowEmail, type TDriverImport } from './import.ts';
 import {
   archiveDriver as archiveDriverRow,
   clearDriversVehicle,
-  driverDeviceInUse,
   driverEmailInUse,
-  findDriverByDevice,
+  findDriverByTracker,
   findDriverName,
   insertDrivers,
   countDrivers,
   listDrivers,
-  liveDeviceIdsAmong,
+  liveTrackerDigestsAmong,
+  setTracker,
   liveDriverEmailsAmong,
   updateDriver,
   type DriverFilter,
@@ -35,11 +42,36 @@ import {
 /*
  * Drivers (spec 000 §2 "Drivers"): a sign-in identity for the driver app (an e-mail unique among
  * live drivers everywhere), a vehicle of the tenant, an hourly rate, a language and optionally the
- * id its GPS tracker app reports (unique among live drivers everywhere); deletes are archives. The module's door: routes, other modules (the driver's records, trips), jobs and the
- * seed call these functions only.
+ * digest of the Tracker ID its GPS tracker app reports (unique among live drivers everywhere; the
+ * trackers module makes the ids); deletes are archives. The module's door: routes, other modules
+ * (the driver's records, trips, trackers), jobs and the seed call these functions only.
  */
 
 export type { TDriverImport, TDriverValues };
+
+/**
+ * A driver's values as the driver calls give them: a custom Tracker ID in plain text (undefined
+ * keeps the driver's tracker, null removes it), turned into its digest once it passed the checks.
+ */
+export type TDriverInput = Omit<TDriverValues, 'tracker'> & { trackerId?: string | null };
+
+/**
+ * The tracker a custom id gives a driver: refused (400 on `device_id`) when it is too easy to guess,
+ * the driver's own names counted as words; else its digest.
+ */
+async function customTracker(input: TDriverInput): Promise<TDriverValues['tracker']> {
+  const { trackerId } = input;
+  if (trackerId === undefined || trackerId === null) return trackerId;
+  const weakness = await trackerIdWeakness(trackerId, wordsOf(input.fname, input.lname, input.email));
+  if (weakness) throw AppError.field('device_id', weakness);
+  return { digest: trackerDigest(trackerId), kind: 'custom' };
+}
+
+async function valuesOf(input: TDriverInput): Promise<TDriverValues> {
+  const { trackerId: _plain, ...rest } = input;
+  const tracker = await customTracker(input);
+  return tracker === undefined ? rest : { ...rest, tracker };
+}
 
 const toDriverRow = (d: TDriverListRow): TDriverRow => ({
   id: d.id,
@@ -50,7 +82,7 @@ const toDriverRow = (d: TDriverListRow): TDriverRow => ({
   bus: d.busId !== null && d.busReference !== null ? { id: d.busId, reference: d.busReference } : null,
   hourly_rate: Number(d.hourlyRate),
   language: d.language,
-  device_id: d.deviceId,
+  tracker: (d.trackerKind ?? 'none') as TTrackerState,
   created_date: toUtcString(d.createdDate),
   archived: d.archived ? 1 : 0,
 });
@@ -98,29 +130,38 @@ async function driverById(ctx: TTenantContext, id: number): Promise<TDriverRow> 
   return row;
 }
 
-const deviceIdTaken = () => AppError.field('device_id', MESSAGES.driver.deviceIdTaken);
+/**
+ * A Tracker ID already in use, by a driver of this tenant or of another: one answer for both, which
+ * names nobody (ids are strong secrets; the answer must not tell one tenant of another's rows).
+ */
+const trackerUnavailable = (field = 'device_id') => AppError.field(field, TRACKER_MESSAGES.idUnavailable);
 
 /**
- * A write that lost a race for a tracker id on the unique index answers as the check before it
+ * A write that lost a race for a Tracker ID on the unique index answers as the check before it
  * would have: a 400 naming the field, not the generic conflict.
  */
-async function claimingDeviceId<T>(write: () => Promise<T>): Promise<T> {
+async function claimingTracker<T>(write: () => Promise<T>, field?: string): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (uniqueViolationOn(error) === 'drivers_device_live_idx') throw deviceIdTaken();
+    if (uniqueViolationOn(error) === 'drivers_tracker_live_idx') throw trackerUnavailable(field);
     throw error;
   }
 }
 
+async function assertTrackerFree(ctx: TServiceContext, digest: string, exceptId?: number, field?: string) {
+  const [taken] = await liveTrackerDigestsAmong(ctx.db, [digest], exceptId);
+  if (taken) throw trackerUnavailable(field);
+}
+
 /**
  * The checks a driver's values need beyond their shape: free e-mail, own live vehicle, known
- * language, a tracker id no other live driver (of any tenant) reports with.
+ * language, a Tracker ID no other live driver (of any tenant) reports with.
  */
 async function assertDriverValues(ctx: TTenantContext, values: TDriverValues, exceptId?: number) {
   if (await driverEmailInUse(ctx.db, values.email, exceptId))
     throw new AppError('CONFLICT', MESSAGES.driver.emailTaken);
-  if (values.deviceId && (await driverDeviceInUse(ctx.db, values.deviceId, exceptId))) throw deviceIdTaken();
+  if (values.tracker) await assertTrackerFree(ctx, values.tracker.digest, exceptId);
   if (values.busId !== null && !(await findVehicle(ctx, values.busId))) {
     throw new AppError('BAD_REQUEST', MESSAGES.driver.vehicleUnknown);
   }
@@ -131,13 +172,14 @@ async function assertDriverValues(ctx: TTenantContext, values: TDriverValues, ex
 
 export async function addDriver(
   ctx: TTenantContext,
-  values: TDriverValues,
+  input: TDriverInput,
   password: string,
 ): Promise<TDriverRow> {
+  const values = await valuesOf(input);
   await assertDriverValues(ctx, values);
   await assertPasswordNotCommon(password);
   const passwordHash = await hashPassword(password);
-  const id = await claimingDeviceId(() =>
+  const id = await claimingTracker(() =>
     inTransaction(ctx, async (tx) => {
       const [inserted] = await insertDrivers(tx.db, tx.tenantId, [{ ...values, passwordHash }]);
       emit(tx, 'driver.created', [inserted!]);
@@ -151,14 +193,15 @@ export async function addDriver(
 export async function saveDriver(
   ctx: TTenantContext,
   id: number,
-  values: TDriverValues,
+  input: TDriverInput,
   password: string | null,
 ): Promise<TDriverRow> {
+  const values = await valuesOf(input);
   await assertDriverValues(ctx, values, id);
   if (password) await assertPasswordNotCommon(password);
   const passwordHash = password ? await hashPassword(password) : undefined;
   await inTransaction(ctx, async (tx) => {
-    const updated = await claimingDeviceId(() =>
+    const updated = await claimingTracker(() =>
       updateDriver(tx.db, tx.tenantId, id, { ...values, ...(passwordHash ? { passwordHash } : {}) }),
     );
     if (!updated) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
@@ -179,14 +222,36 @@ export async function archiveDriver(ctx: TTenantContext, id: number): Promise<vo
 }
 
 /**
- * The driver a tracker reports for, by the id it sends: a live driver of a live tenant, in any
- * tenant (the id is the tracker's credential), or undefined.
+ * The driver a tracker reports for, by the digest of the id it sends: a live driver of a live
+ * tenant, in any tenant (the id is the tracker's credential), or undefined.
  */
 export async function trackerDriver(
   ctx: TServiceContext,
-  deviceId: string,
+  digest: string,
 ): Promise<{ tenantId: number; driverId: number } | undefined> {
-  return findDriverByDevice(ctx.db, deviceId);
+  return findDriverByTracker(ctx.db, digest);
+}
+
+/**
+ * Gives a live driver of the tenant the Tracker ID of this digest (replacing any other: the old id
+ * stops working at once), or with null takes the tracker away. A digest another live driver
+ * reports with is refused with one answer, whoever's it is.
+ */
+export async function setDriverTracker(
+  ctx: TTenantContext,
+  id: number,
+  tracker: { digest: string; kind: 'issued' | 'custom' } | null,
+): Promise<void> {
+  if (tracker) await assertTrackerFree(ctx, tracker.digest, id, 'tracker_id');
+  await claimingTracker(
+    () =>
+      inTransaction(ctx, async (tx) => {
+        if (!(await setTracker(tx.db, tx.tenantId, id, tracker)))
+          throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
+        emit(tx, 'driver.updated', [id]);
+      }),
+    'tracker_id',
+  );
 }
 
 /** Takes an archived vehicle from every driver who had it (the vehicles module calls this in its transaction). */
@@ -210,13 +275,22 @@ export async function checkDriverImport(
   }
   const fileEmails = rows.map((r) => rowEmail(r.values).trim().toLowerCase()).filter(Boolean);
   const takenEmails = new Set(await liveDriverEmailsAmong(ctx.db, fileEmails));
-  const fileDeviceIds = rows.map((r) => rowDeviceId(r.values).trim()).filter(Boolean);
-  const takenDeviceIds = new Set(await liveDeviceIdsAmong(ctx.db, fileDeviceIds));
+  const fileDeviceIds = new Map(
+    rows.map((r) => rowDeviceId(r.values).trim()).flatMap((id) => (id ? [[trackerDigest(id), id]] : [])),
+  );
+  const takenDigests = await liveTrackerDigestsAmong(ctx.db, [...fileDeviceIds.keys()]);
+  const takenDeviceIds = new Set(takenDigests.map((digest) => fileDeviceIds.get(digest)!));
+  const weakDeviceIds = new Map<string, string>();
+  for (const id of fileDeviceIds.values()) {
+    const weakness = await trackerIdWeakness(id);
+    if (weakness) weakDeviceIds.set(id, weakness);
+  }
   return checkDriverRows(rows, {
     vehicleIds,
     languageCodes,
     takenEmails,
     takenDeviceIds,
+    weakDeviceIds,
     isCommonPassword: await commonPasswordTest(),
   });
 }
@@ -230,7 +304,7 @@ export async function importDrivers(ctx: TTenantContext, values: TDriverImport[]
       passwordHash: password ? await hashPassword(password) : '',
     })),
   );
-  const ids = await claimingDeviceId(() =>
+  const ids = await claimingTracker(() =>
     inTransaction(ctx, async (tx) => {
       const inserted = await insertDrivers(tx.db, tx.tenantId, rows);
       emit(tx, 'driver.created', inserted);

@@ -78,8 +78,15 @@ async function setUp(server: ServerProcess): Promise<Setup> {
     expect(res.status).toBe(200);
     return res.body.data.id as number;
   };
-  const deviceId = `durability-${unique}`;
-  const trackerDriver = await add('Tracker', deviceId);
+  const trackerDriver = await add('Tracker', null);
+  // The server makes the Tracker ID, and shows it this once.
+  const tracker = await json(`${server.url}/api/v1/trackers/setup`, {
+    method: 'POST',
+    cookie,
+    body: JSON.stringify({ driver_id: trackerDriver }),
+  });
+  expect(tracker.status).toBe(200);
+  const deviceId = tracker.body.data.tracker_id as string;
   const appDriver = await add('App', null);
   const login = await json(`${server.url}/api/v1/driver/login`, {
     method: 'POST',

@@ -79,6 +79,11 @@ export interface TRecordOptions {
    * within a second, a busy tracker's fixes gathered into one run).
    */
   answerAfterFollowing?: boolean;
+  /**
+   * Acknowledge every fix but store none, counting them for their drivers with this reason (a
+   * tracker's fixes while its driver is signed in to the driver app).
+   */
+  ignoreAll?: TWhyIgnored;
 }
 
 export interface TRecorded {
@@ -182,7 +187,7 @@ const RANGES: [TFixField, (fix: TFix) => number | null | undefined, number, numb
   ['battery', (f) => f.battery, 0, 100, '0 to 100 percent'],
 ];
 
-interface TWhyIgnored {
+export interface TWhyIgnored {
   reason: TIgnoredFixReason;
   detail: string;
 }
@@ -216,12 +221,12 @@ function whyIgnored(fix: TFix, now: number, retentionDays: number): TWhyIgnored 
  * Sets aside the fixes the product will not store: one row a driver, with how many and the reason of
  * the last, to be counted in one write with the request's (and other requests') fixes.
  */
-function setAside(ctx: TTenantContext, fixes: TFix[], retentionDays: number) {
+function setAside(ctx: TTenantContext, fixes: TFix[], retentionDays: number, all?: TWhyIgnored) {
   const now = Date.now();
   const kept: TFix[] = [];
   const ignored = new Map<number, TIgnoredRow>();
   for (const fix of fixes) {
-    const why = whyIgnored(fix, now, retentionDays);
+    const why = all ?? whyIgnored(fix, now, retentionDays);
     if (!why) {
       kept.push(fix);
       continue;
@@ -399,7 +404,12 @@ export async function recordPositions(
   if (fixes.length === 0) return { received: 0, stored: 0, ignored: 0 };
   const ingest = ingests.get(ctx.db);
   await assertDrivers(ctx, new Set(fixes.map((f) => f.driverId)));
-  const { kept, ignored } = setAside(ctx, fixes, ingest?.retentionDays ?? DEFAULT_RETENTION_DAYS);
+  const { kept, ignored } = setAside(
+    ctx,
+    fixes,
+    ingest?.retentionDays ?? DEFAULT_RETENTION_DAYS,
+    options.ignoreAll,
+  );
   const counted = countIgnored(ctx.db, ingest, ignored);
   const recorded = { received: fixes.length, ignored: fixes.length - kept.length };
 

@@ -82,6 +82,15 @@ export const volumeUnits = async (db: Db) => (await referenceLists(db)).volumeUn
 export const tenantTypes = (db: Db) => listTenantTypes(db);
 export const tenantExistsById = (db: Db, tenantId: number) => tenantExists(db, tenantId);
 
+/**
+ * Whether a tracker may run the trip of a driver signed in to the driver app (the tenant's
+ * `tracker_trips_while_signed_in`, off unless set to `true`).
+ */
+export async function trackerTripsWhileSignedIn(ctx: TTenantContext): Promise<boolean> {
+  const settings = await listTenantSettings(ctx.db, ctx.tenantId);
+  return settings.find((s) => s.key === 'tracker_trips_while_signed_in')?.value.trim() === 'true';
+}
+
 /** Checks every pair against the keys and lists, then writes them, all or none. */
 export async function saveTenantSettings(ctx: TTenantContext, items: TSettingItem[]): Promise<void> {
   if (!(await tenantExists(ctx.db, ctx.tenantId))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);

@@ -54,6 +54,8 @@ export function validateSettings(items: TSettingItem[], lists: KnownLists): void
         );
       }
     }
+    if (key === 'tracker_trips_while_signed_in' && value !== 'true' && value !== 'false')
+      throw new AppError('BAD_REQUEST', MESSAGES.settings.booleanInvalid(key));
     if (key === 'time_zone' && !isTimeZone(value)) {
       throw new AppError('BAD_REQUEST', MESSAGES.schedules.timeZoneInvalid);
     }

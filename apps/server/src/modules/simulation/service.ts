@@ -24,6 +24,7 @@ import { AppError } from '../../platform/errors.ts';
 import { adminsOf } from '../admins/service.ts';
 import { decideApproval, pendingApprovalQueue } from '../approvals/service.ts';
 import { drivers } from '../drivers/service.ts';
+import { isDriversTracker, setUpTracker } from '../trackers/service.ts';
 import { catchUpExceptions } from '../exceptions/service.ts';
 import { tenantsList } from '../tenants/service.ts';
 import { addTrip, driverTrips } from '../trips/service.ts';
@@ -34,8 +35,8 @@ import type { Storage } from '../../platform/storage.ts';
 /*
  * The fleet simulator (@fleet/sim) run by the server for the demo: the demo tenants' drivers sign in
  * to the driver API with the demo password and run their trips as real drivers would, through the
- * same HTTP routes as the driver app and the trackers (drivers with a Tracker ID report through
- * OsmAnd, the others through the app). Two uses:
+ * same HTTP routes as the driver app and the trackers (drivers with a tracker report through
+ * OsmAnd with a Tracker ID made for the run, the others through the app). Two uses:
  *
  * - history: right after the demo is seeded, the simulator replays the planned trips of the last
  *   30 days and of today so far on virtual clocks, through `app.inject`; every start, arrival, task
@@ -80,8 +81,8 @@ interface TDemoTenant {
   driverIds: number[];
   /** Drivers reporting through the driver app. */
   app: TFleetDriver[];
-  /** Drivers with a Tracker ID: positions through OsmAnd, tasks through the app. */
-  trackers: TFleetDriver[];
+  /** Drivers with a tracker: positions through OsmAnd, tasks through the app. */
+  trackers: (TFleetDriver & { driverId: number })[];
   /** The demo fleet's second admin, who acts as the simulated manager. */
   managerEmail: string;
 }
@@ -100,22 +101,18 @@ async function demoTenants(ctx: TServiceContext): Promise<TDemoTenant[]> {
     const seeded = (await drivers(inTenant(ctx, tenant.id))).filter(
       (d) => d.archived === 0 && d.email.endsWith(`@${domain}`),
     );
-    const tenantCtx = inTenant(ctx, tenant.id);
     const who = (d: (typeof seeded)[number]): TFleetDriver => ({
       email: d.email,
       password: DEMO_DRIVER_PASSWORD,
-      deviceId: d.device_id,
-      // An admin may give the driver another Tracker ID while the simulator runs.
-      currentDeviceId: async () =>
-        (await drivers(tenantCtx)).find((other) => other.id === d.id && other.archived === 0)?.device_id ??
-        null,
+      // The Tracker ID is a secret nobody can read back: the live simulation makes its own.
+      deviceId: null,
     });
     found.push({
       tenantId: tenant.id,
       tenantType: tenant.type,
       driverIds: seeded.map((d) => d.id),
-      app: seeded.filter((d) => !d.device_id).map(who),
-      trackers: seeded.filter((d) => d.device_id).map(who),
+      app: seeded.filter((d) => d.tracker === 'none').map(who),
+      trackers: seeded.filter((d) => d.tracker !== 'none').map((d) => ({ ...who(d), driverId: d.id })),
       managerEmail: fleet.secondAdmin.email,
     });
   }
@@ -335,6 +332,32 @@ export async function dispatchIdleDrivers(ctx: TServiceContext, now: number, rou
 }
 
 /**
+ * The demo's trackers get new Tracker IDs, made as an admin's are (`setUpTracker`), for the simulated
+ * phones to report with: ids are secrets kept only as digests, so the simulator cannot learn the ones
+ * made before (by the seed, or by its run before a restart), and ids made from the demo's seed could
+ * be guessed by anyone who reads it. Each simulated phone reports with its id as long as it is the
+ * driver's; an admin who makes another one in the console takes the driver over to the app.
+ */
+async function withTrackerIds(ctx: TServiceContext, tenants: TDemoTenant[]): Promise<TDemoTenant[]> {
+  const out: TDemoTenant[] = [];
+  for (const tenant of tenants) {
+    const tenantCtx = inTenant(ctx, tenant.tenantId);
+    const trackers: TDemoTenant['trackers'] = [];
+    for (const driver of tenant.trackers) {
+      const { tracker_id } = await setUpTracker(tenantCtx, driver.driverId);
+      trackers.push({
+        ...driver,
+        deviceId: tracker_id,
+        currentDeviceId: async () =>
+          (await isDriversTracker(tenantCtx, driver.driverId, tracker_id)) ? tracker_id : null,
+      });
+    }
+    out.push({ ...tenant, trackers });
+  }
+  return out;
+}
+
+/**
  * The live demo: every demo driver runs on the real clock against the server at `baseUrl`, and the
  * dispatcher keeps them planned. Stops (and lets every driver finish its current call) on `stop`.
  */
@@ -364,7 +387,7 @@ export async function startLiveSimulation(
   await dispatch();
   const timer = setInterval(() => void dispatch(), DISPATCH_EVERY_MS);
   timer.unref();
-  const tenants = await demoTenants(ctx);
+  const tenants = await withTrackerIds(ctx, await demoTenants(ctx));
   const running = Promise.all(
     tenants.map((tenant) =>
       runTenant(tenant, {

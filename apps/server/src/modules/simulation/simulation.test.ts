@@ -220,6 +220,11 @@ describe('the live simulation', () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const address = t.app.server.address() as { port: number };
     const began = new Date();
+    const digestsBefore = await db()
+      .select({ id: drivers.id, digest: drivers.trackerDigest })
+      .from(drivers)
+      .where(isNotNull(drivers.trackerDigest));
+    expect(digestsBefore.length).toBeGreaterThan(0);
     const simulation = await startLiveSimulation(system(), {
       baseUrl: `http://127.0.0.1:${address.port}`,
       logger: { ...consoleLogger('warn'), info() {} },
@@ -236,9 +241,25 @@ describe('the live simulation', () => {
           expect(moved.n).toBeGreaterThan(0);
           const changed = t.events.filter((e) => e.type === 'trip.updated' || e.type === 'stop.updated');
           expect(changed.length).toBeGreaterThan(0);
+          // The demo's trackers report through OsmAnd with the Tracker IDs the simulation made them.
+          const tracked = await one(
+            db()
+              .select({ n: count() })
+              .from(driverLocations)
+              .where(and(eq(driverLocations.source, 'osmand'), gt(driverLocations.receivedAt, began))),
+          );
+          expect(tracked.n).toBeGreaterThan(0);
         },
         { timeout: 45_000, interval: 500 },
       );
+      // New ids, kept as digests like any other: none the seed made is used.
+      const digestsAfter = new Map(
+        (await db().select({ id: drivers.id, digest: drivers.trackerDigest }).from(drivers)).map((d) => [
+          d.id,
+          d.digest,
+        ]),
+      );
+      for (const { id, digest } of digestsBefore) expect(digestsAfter.get(id)).not.toBe(digest);
     } finally {
       await simulation.stop();
     }

@@ -1,4 +1,4 @@
-import { MESSAGES, parseFixTime } from '@fleet/contract';
+import { MESSAGES, POSITION_LIMITS, parseFixTime } from '@fleet/contract';
 import { AppError } from '../../platform/errors.ts';
 
 /*
@@ -6,8 +6,9 @@ import { AppError } from '../../platform/errors.ts';
  * (query string, form body, or the JSON of Traccar Client 9+), and OwnTracks' HTTP JSON. Units are
  * converted here (knots and m/s to km/h, a battery fraction to percent); ranges are the positions
  * service's to judge, for every source alike (a fix out of range is acknowledged and counted, not
- * stored). A value a protocol cannot hold (no number, no date) is a 400 naming the parameter as the
- * protocol calls it.
+ * stored). A value a protocol cannot hold (no decimal number, no date), or more fixes than a driver
+ * app's batch may hold, makes the report unreadable: the routes refuse it as they refuse an unknown
+ * Tracker ID.
  */
 
 /** A fix as a tracker reported it, before it is known whose it is. */
@@ -24,11 +25,9 @@ export interface TTrackerFix {
   attributes: Record<string, unknown>;
 }
 
-/** What a tracker sent: who it says it is (ids to try, in order) and its fixes. */
+/** What a tracker sent: its Tracker ID (null when it sent none) and its fixes. */
 export interface TTrackerReport {
-  /** The parameter that carries the id, for the 400 when it is missing. */
-  idField: string;
-  deviceIds: string[];
+  trackerId: string | null;
   fixes: TTrackerFix[];
 }
 
@@ -39,10 +38,18 @@ const UNKNOWN = -1;
 
 const numberOrThrow = (field: string) => AppError.field(field, MESSAGES.position.numberInvalid(field));
 
-/** A number from a protocol value (a JSON number or its text); null when absent or empty. */
+/**
+ * A decimal number as text (`25.2`, `-0.5`, `1e-3`): what Traccar's protocols write. JavaScript's
+ * `Number` reads more (`0x19` as 25, `0b1`, `Infinity`), none of it a coordinate a phone sends.
+ */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** A number from a protocol value (a JSON number or its decimal text); null when absent or empty. */
 function numberOf(value: unknown, field: string): number | null {
   if (value === undefined || value === null || value === '') return null;
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+  const text = typeof value === 'string' ? value.trim() : null;
+  if (text !== null && !DECIMAL.test(text)) throw numberOrThrow(field);
+  const n = typeof value === 'number' ? value : text !== null ? Number(text) : NaN;
   if (!Number.isFinite(n)) throw numberOrThrow(field);
   return n;
 }
@@ -82,7 +89,7 @@ const single = (value: unknown): unknown => (Array.isArray(value) ? value.at(-1)
 function attributeOf(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim();
-  if (text !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (DECIMAL.test(text) && Number.isFinite(Number(text))) return Number(text);
   if (text === 'true' || text === 'false') return text === 'true';
   return value;
 }
@@ -122,8 +129,7 @@ export function decodeOsmAndParams(params: Record<string, unknown>, now: Date): 
   }
   const speedKnots = knownOf(p('speed'), 'speed');
   return {
-    idField: 'id',
-    deviceIds: id ? [id] : [],
+    trackerId: id || null,
     fixes: [
       {
         lat: required(lat, 'lat'),
@@ -154,6 +160,9 @@ export function decodeOsmAndJson(
 ): TTrackerReport {
   const id = String(body.device_id ?? single(query.id) ?? single(query.deviceid) ?? '').trim();
   const locations = Array.isArray(body.location) ? body.location : [body.location];
+  // As many as a driver app's batch may hold: a phone back from a dead zone sends them over requests.
+  if (locations.length > POSITION_LIMITS.batchMax)
+    throw AppError.field('location', MESSAGES.position.batchSize);
   const fixes = locations.map((location, i): TTrackerFix => {
     const at = locations.length > 1 ? `location.${i}` : 'location';
     if (!isObject(location) || !isObject(location.coords))
@@ -195,53 +204,42 @@ export function decodeOsmAndJson(
       attributes,
     };
   });
-  return {
-    idField: 'device_id',
-    deviceIds: id ? [id] : [],
-    fixes,
-  };
+  return { trackerId: id || null, fixes };
 }
 
-const OWNTRACKS_KNOWN = new Set([
-  '_type',
-  'lat',
-  'lon',
-  'tst',
-  'vel',
-  'cog',
-  'alt',
-  'acc',
-  'batt',
-  'topic',
-  'tid',
-]);
+const OWNTRACKS_KNOWN = new Set(['_type', 'lat', 'lon', 'tst', 'vel', 'cog', 'alt', 'acc', 'batt']);
 
 /**
- * An OwnTracks HTTP message. Only `_type: location` carries a fix (null otherwise: the message is
- * answered and ignored). The device is named by its `topic` (`owntracks/jane/phone` reads as
- * `owntracks-jane-phone`), by the user and device of the `X-Limit-U`/`X-Limit-D` headers the app
- * sends (`jane-phone`), or by its two-letter `tid`, tried in that order.
+ * The password of an HTTP Basic `Authorization` header (`Basic base64(user:password)`), or null.
+ * OwnTracks sends the username and password set in its connection settings this way.
+ */
+export function basicPassword(header: string | string[] | undefined): string | null {
+  const value = single(header);
+  if (typeof value !== 'string') return null;
+  const m = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(value);
+  if (!m) return null;
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return decoded.slice(colon + 1).trim() || null;
+}
+
+/**
+ * An OwnTracks HTTP message. The app authenticates with HTTP Basic, its password the Tracker ID
+ * (its username is free; the topic, `tid` and `X-Limit-U`/`X-Limit-D` headers, which anyone can
+ * read or make up, are kept with the fix but never identify it). Only `_type: location` carries a
+ * fix; other messages are a report without one.
  */
 export function decodeOwnTracks(
   body: Record<string, unknown>,
   headers: Record<string, string | string[] | undefined>,
-): TTrackerReport | null {
-  if (body._type !== 'location') return null;
-  const header = (name: string) => single(headers[name]);
-  const user = header('x-limit-u');
-  const device = header('x-limit-d');
-  const ids = [
-    typeof body.topic === 'string' ? body.topic.replaceAll('/', '-') : '',
-    typeof user === 'string' && typeof device === 'string' && user && device ? `${user}-${device}` : '',
-    typeof body.tid === 'string' ? body.tid : '',
-  ]
-    .map((id) => id.trim())
-    .filter(Boolean);
+): TTrackerReport {
+  const trackerId = basicPassword(headers.authorization);
+  if (body._type !== 'location') return { trackerId, fixes: [] };
   const tst = numberOf(body.tst, 'tst');
   const attributes = Object.fromEntries(Object.entries(body).filter(([name]) => !OWNTRACKS_KNOWN.has(name)));
   return {
-    idField: 'topic',
-    deviceIds: [...new Set(ids)],
+    trackerId,
     fixes: [
       {
         lat: required(numberOf(body.lat, 'lat'), 'lat'),

@@ -1,45 +1,81 @@
+import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { driverLocations, tripDestinations, trips, tripTypes, warehouses } from '../../db/schema/index.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TRACKER_MESSAGES } from '@fleet/contract';
+import {
+  driverLocations,
+  drivers,
+  sessions,
+  tripDestinations,
+  trips,
+  tripTypes,
+  warehouses,
+} from '../../db/schema/index.ts';
 import { routePort } from '../../platform/route-port.ts';
 import { call, createTestApp, DEMO, type TestApp, WAIT } from '../../test/app.ts';
 
 /**
- * Tracker intake: OsmAnd (Traccar Client and compatible apps) and OwnTracks report positions by the
- * Tracker ID set on a driver.
+ * Tracker intake: OsmAnd (Traccar Client and compatible apps) and OwnTracks report positions with
+ * the Tracker ID the server made for a driver (docs/decisions/0023).
  */
+
+/** Refused reports an address may send before it is answered 429 (small, to test it). */
+const MAX_REFUSALS = 5;
+const REFUSED = { responseCode: 0, responseMessage: TRACKER_MESSAGES.refused, data: null };
 
 let t: TestApp;
 let admin: string;
+let namatAdmin: string;
 let osmDriver: number;
+let osmId: string;
 let owntracksDriver: number;
-let headerDriver: number;
-let tidDriver: number;
+let owntracksId: string;
 
-/** A driver of the demo tenant whose Tracker ID is `device_id`. */
-const addDriver = async (fname: string, device_id: string) =>
+// Each request comes from an address of its own unless a test says otherwise, so the refusals of
+// one test never slow another down.
+let addressCount = 0;
+const nextAddress = () => {
+  addressCount += 1;
+  return `10.${(addressCount >> 16) & 255}.${(addressCount >> 8) & 255}.${addressCount & 255}`;
+};
+
+/** A driver of the demo tenant without a tracker. */
+const addDriver = async (fname: string, cookie = admin) =>
   (
-    await call(t, admin, 'POST', '/api/driver/add-driver', {
+    await call(t, cookie, 'POST', '/api/driver/add-driver', {
       fname,
       lname: 'Tracker',
-      email: `${fname.toLowerCase()}.tracker@desert.example`,
+      email: `${fname.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@trackers.example`,
       password: 'lemon-tree-42',
       bus_id: null,
       hourly_rate: 0,
       language: null,
-      device_id,
     })
   ).body.data.id as number;
+const setUp = (driverId: number, trackerId?: string, cookie = admin) =>
+  call(t, cookie, 'POST', '/api/v1/trackers/setup', {
+    driver_id: driverId,
+    ...(trackerId === undefined ? {} : { tracker_id: trackerId }),
+  });
+/** A new driver with a tracker, and the Tracker ID the server made for it. */
+const trackedDriver = async (fname: string) => {
+  const driverId = await addDriver(fname);
+  const res = await setUp(driverId);
+  expect(res.status, res.body.responseMessage).toBe(200);
+  return { driverId, trackerId: res.body.data.tracker_id as string };
+};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ TRACKER_MAX_REFUSALS_PER_IP: String(MAX_REFUSALS) });
   admin = await t.login(DEMO.delivery.email, DEMO.delivery.password);
-  osmDriver = await addDriver('Osman', '358240051111110');
-  owntracksDriver = await addDriver('Jane', 'owntracks-jane-phone');
-  headerDriver = await addDriver('Omar', 'omar-pixel');
-  tidDriver = await addDriver('Tina', 'TT');
+  namatAdmin = await t.login(DEMO.namat.email, DEMO.namat.password);
+  ({ driverId: osmDriver, trackerId: osmId } = await trackedDriver('Osman'));
+  ({ driverId: owntracksDriver, trackerId: owntracksId } = await trackedDriver('Jane'));
 });
 afterAll(() => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const minutesAgo = (minutes: number) => new Date(Math.floor((Date.now() - minutes * 60_000) / 1000) * 1000);
@@ -55,11 +91,12 @@ const newest = async (driverId: number) =>
 const storedCount = async () => (await t.database.db.select({ n: count() }).from(driverLocations))[0]!.n;
 const osmand = (
   query: string,
-  init: { method?: 'GET' | 'POST' | 'PUT'; payload?: string; type?: string } = {},
+  init: { method?: 'GET' | 'POST' | 'PUT'; payload?: string; type?: string; from?: string } = {},
 ) =>
   t.app.inject({
     method: init.method ?? 'GET',
     url: `/api/osmand${query ? `?${query}` : ''}`,
+    remoteAddress: init.from ?? nextAddress(),
     ...(init.payload !== undefined
       ? {
           payload: init.payload,
@@ -67,13 +104,146 @@ const osmand = (
         }
       : {}),
   });
+const osmandJson = (payload: unknown, from = nextAddress()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/osmand',
+    remoteAddress: from,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+const ignoredOf = async (driverId: number) =>
+  (await call(t, admin, 'POST', '/api/driver/get-driver-locations-for-today', { id: driverId })).body.data
+    .ignored_fixes;
+
+describe('setting a tracker up', () => {
+  it('makes a random Tracker ID of 130 bits, shows it once, and keeps only its digest', async () => {
+    const driverId = await addDriver('Sami');
+    const first = await setUp(driverId);
+    expect(first.status).toBe(200);
+    expect(first.body.responseMessage).toBe(TRACKER_MESSAGES.issued);
+    expect(first.body.data).toMatchObject({ driver_id: driverId, state: 'issued' });
+    const id: string = first.body.data.tracker_id;
+    expect(id).toMatch(/^[a-z2-7]{26}$/);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/driver/get-drivers',
+      headers: { cookie: admin },
+    });
+    expect(list.body).not.toContain(id);
+    const row = list.json().data.find((d: { id: number }) => d.id === driverId);
+    expect(row).toMatchObject({ tracker: 'issued' });
+    expect(row).not.toHaveProperty('device_id');
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/drivers/export',
+      headers: { cookie: admin },
+    });
+    expect(exported.rawPayload.toString('latin1')).not.toContain(id);
+    // The database holds its SHA-256 alone.
+    const [stored] = await t.database.db.select().from(drivers).where(eq(drivers.id, driverId));
+    expect(JSON.stringify(stored)).not.toContain(id);
+    expect(stored!.trackerDigest).toBe(createHash('sha256').update(id).digest('hex'));
+
+    const again = (await setUp(driverId)).body.data.tracker_id as string;
+    expect(again).not.toBe(id);
+  });
+
+  it('stops the old id at once when it is regenerated, and the new one when the tracker is removed', async () => {
+    const { driverId, trackerId: before } = await trackedDriver('Rami');
+    expect((await osmand(`id=${before}&lat=25&lon=55`)).statusCode).toBe(200);
+    const after = (await setUp(driverId)).body.data.tracker_id as string;
+    expect((await osmand(`id=${before}&lat=25&lon=55.01`)).json()).toEqual(REFUSED);
+    expect((await osmand(`id=${after}&lat=25&lon=55.02`)).statusCode).toBe(200);
+
+    const removed = await call(t, admin, 'POST', '/api/v1/trackers/remove', { driver_id: driverId });
+    expect(removed).toMatchObject({ status: 200, body: { responseMessage: TRACKER_MESSAGES.removed } });
+    expect((await osmand(`id=${after}&lat=25&lon=55.03`)).json()).toEqual(REFUSED);
+    const list = await call(t, admin, 'GET', '/api/driver/get-drivers');
+    expect(list.body.data.find((d: { id: number }) => d.id === driverId).tracker).toBe('none');
+  });
+
+  it('takes a custom Tracker ID only when it is hard to guess, and says why not', async () => {
+    const driverId = await addDriver('Cora');
+    const weak: [string, RegExp][] = [
+      ['358240051111110', /too easy to guess \(about 32 bits/],
+      ['TT', /too easy to guess/],
+      ['a'.repeat(40), /too easy to guess/],
+      ['abcdefghijklmnopqrstuvwxyz', /too easy to guess/],
+      ['desertexpress-tracker-23', /too easy to guess/],
+      ['has spaces in it and is long enough', /letters, digits or the characters/],
+      ['x'.repeat(101), /letters, digits or the characters/],
+    ];
+    for (const [id, message] of weak) {
+      const res = await setUp(driverId, id);
+      expect(res.status, id).toBe(400);
+      expect(res.body.responseMessage, id).toMatch(message);
+      expect(res.body.errors?.[0]?.path, id).toBe('tracker_id');
+    }
+    const list = await call(t, admin, 'GET', '/api/driver/get-drivers');
+    expect(list.body.data.find((d: { id: number }) => d.id === driverId).tracker).toBe('none');
+
+    const strong = 'k2Vf9sQx7LmP3wRt8bYn4Jc6';
+    const res = await setUp(driverId, `  ${strong} `);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      responseMessage: TRACKER_MESSAGES.set,
+      data: { tracker_id: strong, state: 'custom' },
+    });
+    expect((await osmand(`id=${strong}&lat=25.1&lon=55.1`)).statusCode).toBe(200);
+    expect(await newest(driverId)).toMatchObject({ lat: 25.1, lon: 55.1 });
+  });
+
+  it("never tells one tenant of another's tracker ids, nor lets it take or set them up", async () => {
+    const namatDriver = await addDriver('Nour', namatAdmin);
+    const secret = 'Wq8ZtR3nX6vL2pK9sB4mY7cD';
+    expect((await setUp(namatDriver, secret, namatAdmin)).status).toBe(200);
+    const ownSecret = 'Hj5GtN8rV2xC6qM3zW9bP4kS';
+    const own = await addDriver('Dana');
+    expect((await setUp(own, ownSecret)).status).toBe(200);
+
+    // Another tenant's id and one of the tenant's own get the same answer, naming nobody.
+    const mine = await addDriver('Eman');
+    const theirs = await setUp(mine, secret);
+    const ours = await setUp(mine, ownSecret);
+    expect(theirs.status).toBe(400);
+    expect(theirs.body).toEqual(ours.body);
+    expect(theirs.body.responseMessage).toBe(TRACKER_MESSAGES.idUnavailable);
+    // The driver calls answer alike, with a 400, never the 409 that told of another tenant.
+    const added = await call(t, admin, 'POST', '/api/driver/add-driver', {
+      fname: 'Fadi',
+      lname: 'Tracker',
+      email: 'fadi.clash@trackers.example',
+      password: 'lemon-tree-42',
+      bus_id: null,
+      hourly_rate: 0,
+      language: null,
+      device_id: secret,
+    });
+    expect(added.status).toBe(400);
+    expect(added.body.responseMessage).toBe(TRACKER_MESSAGES.idUnavailable);
+
+    // The namat driver still reports with it; the delivery tenant cannot touch that driver.
+    expect((await osmand(`id=${secret}&lat=24.5&lon=54.5`)).statusCode).toBe(200);
+    expect(await newest(namatDriver)).toMatchObject({ tenantId: DEMO.namat.tenantId, lat: 24.5 });
+    const foreign = await setUp(namatDriver);
+    const missing = await setUp(99_999_999);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual(missing.body);
+    expect((await call(t, admin, 'POST', '/api/v1/trackers/remove', { driver_id: namatDriver })).status).toBe(
+      404,
+    );
+    expect((await osmand(`id=${secret}&lat=24.6&lon=54.6`)).statusCode).toBe(200);
+  });
+});
 
 describe('/api/osmand', () => {
   it('stores a position from the query string, in km/h, answering 200 with an empty body', async () => {
     const at = minutesAgo(10);
     const res = await osmand(
-      `id=358240051111110&lat=25.2048&lon=55.2708&timestamp=${seconds(at)}&speed=10&bearing=92.5` +
-        `&altitude=7&accuracy=4.5&hdop=1.2&batt=77&valid=true&driverUniqueId=badge-7&charge=false`,
+      `id=${osmId}&lat=25.2048&lon=55.2708&timestamp=${seconds(at)}&speed=10&bearing=92.5` +
+        `&altitude=7&accuracy=4.5&hdop=1.2&batt=77&valid=true&driverUniqueId=badge-7&charge=false&x=0x19`,
     );
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('');
@@ -88,7 +258,7 @@ describe('/api/osmand', () => {
       accuracy: 4.5,
       battery: 77,
       source: 'osmand',
-      attributes: { hdop: 1.2, valid: true, driverUniqueId: 'badge-7', charge: false },
+      attributes: { hdop: 1.2, valid: true, driverUniqueId: 'badge-7', charge: false, x: '0x19' },
     });
   });
 
@@ -98,7 +268,7 @@ describe('/api/osmand', () => {
     try {
       const at = minutesAgo(55);
       const res = await fetch(
-        `http://127.0.0.1:${number}/api/osmand?id=358240051111110&lat=25.31&lon=55.31&timestamp=${seconds(at)}`,
+        `http://127.0.0.1:${number}/api/osmand?id=${osmId}&lat=25.31&lon=55.31&timestamp=${seconds(at)}`,
         { method: 'POST' },
       );
       expect(res.status).toBe(200);
@@ -117,12 +287,12 @@ describe('/api/osmand', () => {
     const at = minutesAgo(9);
     const form = await osmand('', {
       method: 'POST',
-      payload: `deviceid=358240051111110&location=25.1%2C55.1&timestamp=${seconds(at)}&heading=180`,
+      payload: `deviceid=${osmId}&location=25.1%2C55.1&timestamp=${seconds(at)}&heading=180`,
     });
     expect(form.statusCode).toBe(200);
     expect(await newest(osmDriver)).toMatchObject({ lat: 25.1, lon: 55.1, recordedAt: at, course: 180 });
     // Query and form together, as some apps send them, and any method.
-    const mixed = await osmand('id=358240051111110', {
+    const mixed = await osmand(`id=${osmId}`, {
       method: 'PUT',
       payload: `lat=25.3&lon=55.3&timestamp=${seconds(minutesAgo(8))}`,
     });
@@ -147,12 +317,12 @@ describe('/api/osmand', () => {
       [encodeURIComponent(later(4000).toISOString().replace('T', ' ').slice(0, 19)), later(4000)],
     ];
     for (const [timestamp, expected] of styles) {
-      const res = await osmand(`id=358240051111110&lat=25.4&lon=55.4&timestamp=${timestamp}`);
+      const res = await osmand(`id=${osmId}&lat=25.4&lon=55.4&timestamp=${timestamp}`);
       expect(res.statusCode, timestamp).toBe(200);
       expect((await newest(osmDriver))?.recordedAt, timestamp).toEqual(expected);
     }
     const before = Date.now();
-    expect((await osmand('id=358240051111110&lat=25.5&lon=55.5')).statusCode).toBe(200);
+    expect((await osmand(`id=${osmId}&lat=25.5&lon=55.5`)).statusCode).toBe(200);
     const now = (await newest(osmDriver))!.recordedAt.getTime();
     expect(now).toBeGreaterThanOrEqual(before - 1);
     expect(now).toBeLessThanOrEqual(Date.now());
@@ -160,21 +330,17 @@ describe('/api/osmand', () => {
 
   it('reads the JSON of Traccar Client 9+: speed in m/s, battery level 0–1, the rest kept', async () => {
     const at = minutesAgo(6);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/osmand',
-      payload: {
-        device_id: '358240051111110',
-        location: {
-          timestamp: at.toISOString(),
-          coords: { latitude: 25.6, longitude: 55.6, speed: 10, heading: 45, altitude: 12, accuracy: 6 },
-          is_moving: true,
-          odometer: 1234.5,
-          event: 'motionchange',
-          battery: { level: 0.83, is_charging: true },
-          activity: { type: 'in_vehicle' },
-          extras: { plate: 'DXB 1' },
-        },
+    const res = await osmandJson({
+      device_id: osmId,
+      location: {
+        timestamp: at.toISOString(),
+        coords: { latitude: 25.6, longitude: 55.6, speed: 10, heading: 45, altitude: 12, accuracy: 6 },
+        is_moving: true,
+        odometer: 1234.5,
+        event: 'motionchange',
+        battery: { level: 0.83, is_charging: true },
+        activity: { type: 'in_vehicle' },
+        extras: { plate: 'DXB 1' },
       },
     });
     expect(res.statusCode).toBe(200);
@@ -199,75 +365,95 @@ describe('/api/osmand', () => {
       },
     });
     // iOS reports −1 for a speed and heading it does not know: stored as unknown, not refused.
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/osmand',
-      payload: {
-        device_id: '358240051111110',
-        location: {
-          timestamp: minutesAgo(5).toISOString(),
-          coords: { latitude: 25.7, longitude: 55.7, speed: -1, heading: -1 },
-          battery: { level: -1 },
-        },
+    const unknown = await osmandJson({
+      device_id: osmId,
+      location: {
+        timestamp: minutesAgo(5).toISOString(),
+        coords: { latitude: 25.7, longitude: 55.7, speed: -1, heading: -1 },
+        battery: { level: -1 },
       },
     });
     expect(unknown.statusCode).toBe(200);
     expect(await newest(osmDriver)).toMatchObject({ lat: 25.7, speed: null, course: null, battery: null });
   });
 
-  it('answers 400 to a missing or unknown id, and stores nothing', async () => {
+  it('answers every report it will not take alike (no id, an unknown id, an unreadable value, too many fixes) and stores nothing', async () => {
     const before = await storedCount();
-    const missing = await osmand('lat=25.2&lon=55.2');
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual([
-      { path: 'id', message: 'id is required: the Tracker ID set on the driver' },
-    ]);
-    const unknown = await osmand('id=no-such-phone&lat=25.2&lon=55.2');
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().responseMessage).toBe(
-      'Unknown tracker ID: set it as the Tracker ID of a driver first.',
-    );
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/osmand',
-      payload: { device_id: 'no-such-phone', location: { coords: { latitude: 1, longitude: 1 } } },
+    const fix = (i: number) => ({
+      timestamp: new Date(Date.now() - (2000 - i) * 1000).toISOString(),
+      coords: { latitude: 25, longitude: 55 },
     });
-    expect(json.statusCode).toBe(400);
-    expect(await storedCount()).toBe(before);
-  });
-
-  it('refuses with a 400 naming the parameter what it cannot read, and stores nothing', async () => {
-    const before = await storedCount();
-    const cases: [string, string][] = [
-      ['lat=north&lon=55', 'lat'],
-      ['lon=55', 'lat'],
-      ['location=25.1', 'location'],
-      ['lat=25&lon=55&timestamp=last-tuesday', 'timestamp'],
-      ['lat=25&lon=55&timestamp=2026-02-30%2010:00:00', 'timestamp'],
+    const answers = [
+      await osmand('lat=25.2&lon=55.2'),
+      await osmand('id=no-such-phone&lat=25.2&lon=55.2'),
+      await osmand(`id=${osmId.slice(0, -1)}a&lat=25.2&lon=55.2`),
+      // A known id with a value that is no decimal number or date: the same answer.
+      await osmand(`id=${osmId}&lat=0x19&lon=55`),
+      await osmand(`id=${osmId}&lat=25&lon=Infinity`),
+      await osmand(`id=${osmId}&lat=north&lon=55`),
+      await osmand(`id=${osmId}&lon=55`),
+      await osmand(`id=${osmId}&location=25.1`),
+      await osmand(`id=${osmId}&lat=25&lon=55&timestamp=last-tuesday`),
+      await osmand(`id=${osmId}&lat=25&lon=55&timestamp=2026-02-30%2010:00:00`),
+      await osmand(`id=${osmId}&id=${osmId}&lat=25&lon=55`),
+      await osmand(`id=${osmId}`, { method: 'POST', payload: '{"lat":', type: 'application/json' }),
+      await osmandJson({ device_id: 'no-such-phone', location: { coords: { latitude: 1, longitude: 1 } } }),
+      // More fixes than a driver app's batch may hold.
+      await osmandJson({ device_id: osmId, location: Array.from({ length: 1001 }, (_, i) => fix(i)) }),
     ];
-    for (const [query, field] of cases) {
-      const res = await osmand(`id=358240051111110&${query}`);
-      expect(res.statusCode, query).toBe(400);
-      expect(res.json().errors?.[0]?.path, query).toBe(field);
-      expect(res.json().responseMessage, query).toContain(field);
+    for (const [i, res] of answers.entries()) {
+      expect(res.statusCode, String(i)).toBe(400);
+      expect(res.json(), String(i)).toEqual(REFUSED);
     }
     expect(await storedCount()).toBe(before);
+    // A batch as large as the driver app's is taken.
+    const full = await osmandJson({
+      device_id: osmId,
+      location: Array.from({ length: 1000 }, (_, i) => fix(i)),
+    });
+    expect(full.statusCode).toBe(200);
+    expect(await storedCount()).toBe(before + 1000);
+  });
+
+  it('slows guessing: an address refused too often is answered 429 with Retry-After, known ids included, an IPv6 /64 counted as one', async () => {
+    // A driver of its own: its fixes are timed by the moved clock.
+    const { trackerId } = await trackedDriver('Clock');
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const guess = (from: string) => osmand(`id=guess-${Math.random()}&lat=25&lon=55`, { from });
+    const known = (from: string) => osmand(`id=${trackerId}&lat=25&lon=55`, { from });
+    for (let i = 0; i < MAX_REFUSALS; i++) expect((await guess('198.51.100.7')).statusCode).toBe(400);
+    for (const res of [await guess('198.51.100.7'), await known('198.51.100.7')]) {
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBe(600);
+      expect(res.json().responseMessage).toBe(TRACKER_MESSAGES.tooManyRefused(600));
+    }
+    // Another address is not held back; an IPv4-mapped IPv6 address is the same IPv4 address.
+    expect((await known('198.51.100.8')).statusCode).toBe(200);
+    expect((await known('::ffff:198.51.100.7')).statusCode).toBe(429);
+    // One /64 is one subscriber, whichever of its addresses it takes.
+    for (let i = 0; i < MAX_REFUSALS; i++)
+      expect((await guess(`2001:db8:1:2::${i + 1}`)).statusCode).toBe(400);
+    expect((await known('2001:db8:1:2:ffff::9')).statusCode).toBe(429);
+    expect((await known('2001:db8:1:3::1')).statusCode).toBe(200);
+
+    vi.setSystemTime(Date.now() + 4 * 60_000);
+    expect((await known('198.51.100.7')).headers['retry-after']).toBe('360');
+    vi.setSystemTime(Date.now() + 6 * 60_000);
+    expect((await known('198.51.100.7')).statusCode).toBe(200);
+    expect((await known('2001:db8:1:2::1')).statusCode).toBe(200);
   });
 
   it("acknowledges a known tracker's fix it will not store, stores none of it, and shows the console why", async () => {
-    const driverId = await addDriver('Gina', 'phone-with-a-wrong-clock');
-    const ignoredOf = async () =>
-      (await call(t, admin, 'POST', '/api/driver/get-driver-locations-for-today', { id: driverId })).body.data
-        .ignored_fixes;
+    const { driverId, trackerId } = await trackedDriver('Gina');
     const before = await storedCount();
     // Traccar Client resends its oldest fix until it is answered 200: a fix from 2013 is acknowledged.
     const old = await osmand(
-      `id=phone-with-a-wrong-clock&lat=25.2&lon=55.2&timestamp=${Date.UTC(2013, 7, 22, 9) / 1000}`,
+      `id=${trackerId}&lat=25.2&lon=55.2&timestamp=${Date.UTC(2013, 7, 22, 9) / 1000}`,
     );
     expect(old.statusCode).toBe(200);
     expect(old.body).toBe('');
     expect(await storedCount()).toBe(before);
-    expect(await ignoredOf()).toMatchObject({
+    expect(await ignoredOf(driverId)).toMatchObject({
       count: 1,
       last_reason: 'too_old',
       last_detail: 'time 2013-08-22, outside the 90-day window',
@@ -287,41 +473,34 @@ describe('/api/osmand', () => {
     ];
     let count = 1;
     for (const [query, reason, detail] of cases) {
-      const res = await osmand(`id=phone-with-a-wrong-clock&${query}`);
+      const res = await osmand(`id=${trackerId}&${query}`);
       expect(res.statusCode, query).toBe(200);
       count += 1;
-      expect(await ignoredOf(), query).toMatchObject({ count, last_reason: reason, last_detail: detail });
+      expect(await ignoredOf(driverId), query).toMatchObject({
+        count,
+        last_reason: reason,
+        last_detail: detail,
+      });
     }
     expect(await storedCount()).toBe(before);
 
     // Traccar Client 9+ sends several fixes at once: the good one is stored, the old one counted.
     const good = minutesAgo(3);
-    const mixed = await t.app.inject({
-      method: 'POST',
-      url: '/api/osmand',
-      payload: {
-        device_id: 'phone-with-a-wrong-clock',
-        location: [
-          { timestamp: '2013-08-22T09:05:00Z', coords: { latitude: 25.3, longitude: 55.3 } },
-          { timestamp: good.toISOString(), coords: { latitude: 25.4, longitude: 55.4 } },
-        ],
-      },
+    const mixed = await osmandJson({
+      device_id: trackerId,
+      location: [
+        { timestamp: '2013-08-22T09:05:00Z', coords: { latitude: 25.3, longitude: 55.3 } },
+        { timestamp: good.toISOString(), coords: { latitude: 25.4, longitude: 55.4 } },
+      ],
     });
     expect(mixed.statusCode).toBe(200);
     expect(await storedCount()).toBe(before + 1);
     expect(await newest(driverId)).toMatchObject({ lat: 25.4, recordedAt: good });
-    expect(await ignoredOf()).toMatchObject({ count: count + 1, last_reason: 'too_old' });
-
-    // An id nobody has stays a 400, and counts nothing.
-    const unknown = await osmand(
-      `id=no-such-phone&lat=25.2&lon=55.2&timestamp=${Date.UTC(2013, 7, 22) / 1000}`,
-    );
-    expect(unknown.statusCode).toBe(400);
-    expect(await ignoredOf()).toMatchObject({ count: count + 1 });
+    expect(await ignoredOf(driverId)).toMatchObject({ count: count + 1, last_reason: 'too_old' });
   });
 
   it('is refused to a browser posting from another site, but not to trackers, which send no Origin', async () => {
-    const query = `id=358240051111110&lat=25.8&lon=55.8&timestamp=${seconds(minutesAgo(4))}`;
+    const query = `id=${osmId}&lat=25.8&lon=55.8&timestamp=${seconds(minutesAgo(4))}`;
     const crossSite = await t.app.inject({
       method: 'POST',
       url: `/api/osmand?${query}`,
@@ -331,33 +510,50 @@ describe('/api/osmand', () => {
     expect((await osmand(query, { method: 'POST', payload: '' })).statusCode).toBe(200);
   });
 
-  it("stops taking an archived driver's tracker at once, and takes a new Tracker ID at once", async () => {
-    const driver = (
-      await call(t, admin, 'POST', '/api/driver/add-driver', {
-        fname: 'Short',
-        lname: 'Lived',
-        email: 'short.lived@desert.example',
-        password: 'lemon-tree-42',
-        bus_id: null,
-        hourly_rate: 0,
-        language: null,
-        device_id: 'short-lived',
-      })
-    ).body.data;
-    expect((await osmand('id=short-lived&lat=25&lon=55')).statusCode).toBe(200);
-    expect((await osmand('id=renamed&lat=25&lon=55')).statusCode).toBe(400);
-    await call(t, admin, 'POST', '/api/driver/save-web', {
-      ...driver,
-      password: null,
-      device_id: 'renamed',
-    });
-    expect((await osmand('id=renamed&lat=25&lon=55.01')).statusCode).toBe(200);
-    await call(t, admin, 'POST', '/api/driver/archive', { id: driver.id });
-    expect((await osmand('id=renamed&lat=25&lon=55.02')).statusCode).toBe(400);
+  it("stops taking an archived driver's tracker at once", async () => {
+    const { driverId, trackerId } = await trackedDriver('Short');
+    expect((await osmand(`id=${trackerId}&lat=25&lon=55`)).statusCode).toBe(200);
+    await call(t, admin, 'POST', '/api/driver/archive', { id: driverId });
+    expect((await osmand(`id=${trackerId}&lat=25&lon=55.02`)).json()).toEqual(REFUSED);
   });
 
-  it("lets the driver's trip follow the tracker: leaving the origin starts it, reaching a stop arrives", async () => {
-    const tenantId = DEMO.delivery.tenantId;
+  it('answers on a port of its own too (OSMAND_PORT), whatever the path', async () => {
+    const port = routePort(t.app, '/api/osmand');
+    const number = await port.listen(0, '127.0.0.1');
+    try {
+      const at = minutesAgo(3);
+      const res = await fetch(
+        `http://127.0.0.1:${number}/?id=${osmId}&lat=25.9&lon=55.9&timestamp=${seconds(at)}`,
+      );
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('');
+      expect(await newest(osmDriver)).toMatchObject({ lat: 25.9, lon: 55.9, recordedAt: at });
+      const form = await fetch(`http://127.0.0.1:${number}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `id=${osmId}&lat=25.95&lon=55.95&timestamp=${seconds(minutesAgo(2))}`,
+      });
+      expect(form.status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${number}/?id=nobody&lat=1&lon=1`)).status).toBe(400);
+    } finally {
+      await port.close();
+    }
+  });
+});
+
+describe("a tracker and its driver's trip", () => {
+  const tenantId = DEMO.delivery.tenantId;
+  const setRule = async (value: 'true' | 'false') =>
+    expect(
+      (
+        await call(t, admin, 'POST', '/api/tenant-settings/save-all', {
+          data: [{ key: 'tracker_trips_while_signed_in', value }],
+        })
+      ).status,
+    ).toBe(200);
+
+  /** A driver with a tracker, and a trip of theirs due now from an origin to a stop 2 km north. */
+  async function tripOfTracker(fname: string) {
     const [origin] = await t.database.db
       .select()
       .from(warehouses)
@@ -369,21 +565,10 @@ describe('/api/osmand', () => {
       .where(eq(tripTypes.tenantId, tenantId))
       .limit(1);
     const north = (meters: number) => ({ lat: origin!.lat! + meters / 111_320, lon: origin!.lon! });
-    const driver = (
-      await call(t, admin, 'POST', '/api/driver/add-driver', {
-        fname: 'Follow',
-        lname: 'Tracker',
-        email: 'follow.tracker@desert.example',
-        password: 'lemon-tree-42',
-        bus_id: null,
-        hourly_rate: 0,
-        language: null,
-        device_id: 'follow-phone',
-      })
-    ).body.data;
+    const { driverId, trackerId } = await trackedDriver(fname);
     const start = new Date(Date.now() - 5 * 60_000);
     const trip = await call(t, admin, 'POST', '/api/trip/add-trip', {
-      driver_id: driver.id,
+      driver_id: driverId,
       warehouse_id: origin!.id,
       type: type!.id,
       start_date: start.toISOString().slice(0, 19).replace('T', ' '),
@@ -399,75 +584,110 @@ describe('/api/osmand', () => {
     });
     expect(trip.status, trip.body.responseMessage).toBe(200);
     const tripId: number = trip.body.data.id;
-    const at = (secondsAgo: number) => seconds(new Date(Date.now() - secondsAgo * 1000));
-    for (const [secondsAgo, meters] of [
-      [240, 10],
-      [230, 400],
-      [120, 1990],
-    ] as const) {
-      const { lat, lon } = north(meters);
-      expect(
-        (await osmand(`id=follow-phone&lat=${lat}&lon=${lon}&timestamp=${at(secondsAgo)}`)).statusCode,
-      ).toBe(200);
-    }
+    /** Leaves the origin and reaches the stop, one OsmAnd report a fix. */
+    const drive = async () => {
+      const at = (secondsAgo: number) => seconds(new Date(Date.now() - secondsAgo * 1000));
+      for (const [secondsAgo, meters] of [
+        [240, 10],
+        [230, 400],
+        [120, 1990],
+      ] as const) {
+        const { lat, lon } = north(meters);
+        const res = await osmand(`id=${trackerId}&lat=${lat}&lon=${lon}&timestamp=${at(secondsAgo)}`);
+        expect(res.statusCode).toBe(200);
+      }
+    };
+    const tripRow = async () => (await t.database.db.select().from(trips).where(eq(trips.id, tripId)))[0]!;
+    const firstStop = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(tripDestinations)
+          .where(and(eq(tripDestinations.tenantId, tenantId), eq(tripDestinations.tripId, tripId)))
+          .orderBy(asc(tripDestinations.position))
+      )[0]!;
+    return { driverId, trackerId, drive, tripRow, firstStop };
+  }
+
+  it('follows the trip from the tracker: leaving the origin starts it, reaching a stop arrives', async () => {
+    await setRule('false');
+    const { drive, tripRow, firstStop } = await tripOfTracker('Follow');
+    await drive();
     // The tracker was answered at commit; the trip follows right after.
     await vi.waitFor(async () => {
-      const [row] = await t.database.db.select().from(trips).where(eq(trips.id, tripId));
-      expect(row?.startedDate).not.toBeNull();
-      const [stop] = await t.database.db
-        .select()
-        .from(tripDestinations)
-        .where(and(eq(tripDestinations.tenantId, tenantId), eq(tripDestinations.tripId, tripId)))
-        .orderBy(asc(tripDestinations.position));
-      expect(stop?.arrivedDate).not.toBeNull();
+      expect((await tripRow()).startedDate).not.toBeNull();
+      expect((await firstStop()).arrivedDate).not.toBeNull();
     }, WAIT);
   });
 
-  it('answers on a port of its own too (OSMAND_PORT), whatever the path', async () => {
-    const port = routePort(t.app, '/api/osmand');
-    const number = await port.listen(0, '127.0.0.1');
-    try {
-      const at = minutesAgo(3);
-      const res = await fetch(
-        `http://127.0.0.1:${number}/?id=358240051111110&lat=25.9&lon=55.9&timestamp=${seconds(at)}`,
-      );
-      expect(res.status).toBe(200);
-      expect(await res.text()).toBe('');
-      expect(await newest(osmDriver)).toMatchObject({ lat: 25.9, lon: 55.9, recordedAt: at });
-      const form = await fetch(`http://127.0.0.1:${number}/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: `id=358240051111110&lat=25.95&lon=55.95&timestamp=${seconds(minutesAgo(2))}`,
-      });
-      expect(form.status).toBe(200);
-      expect((await fetch(`http://127.0.0.1:${number}/?id=nobody&lat=1&lon=1`)).status).toBe(400);
-    } finally {
-      await port.close();
-    }
+  it('runs no trip from a tracker while its driver is signed in to the driver app, unless the tenant allows it', async () => {
+    const unclear = await call(t, admin, 'POST', '/api/tenant-settings/save-all', {
+      data: [{ key: 'tracker_trips_while_signed_in', value: 'yes' }],
+    });
+    expect(unclear.status).toBe(400);
+    expect(unclear.body.responseMessage).toBe('tracker_trips_while_signed_in must be true or false');
+    await setRule('false');
+    const { driverId, trackerId, drive, tripRow } = await tripOfTracker('Signed');
+    const token = await t.driverToken(driverId);
+    const before = await storedCount();
+    await drive();
+    // Acknowledged, so the phone moves on, but neither stored nor followed: the app reports now.
+    expect(await storedCount()).toBe(before);
+    expect((await tripRow()).startedDate).toBeNull();
+    expect(await ignoredOf(driverId)).toMatchObject({
+      count: 3,
+      last_reason: 'signed_in',
+      last_detail: 'from a tracker while the driver was signed in to the driver app (the app reports then)',
+    });
+
+    // The tenant lets trackers run trips of signed-in drivers: the same reports start the trip.
+    await setRule('true');
+    await drive();
+    expect(await storedCount()).toBe(before + 3);
+    await vi.waitFor(async () => expect((await tripRow()).startedDate).not.toBeNull(), WAIT);
+
+    // Signed out, the tracker runs the trip whatever the setting.
+    await setRule('false');
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/driver/logout',
+      headers: { authorization: token },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.driverId, driverId))).toEqual([]);
+    const at = seconds(minutesAgo(1));
+    expect((await osmand(`id=${trackerId}&lat=25&lon=55&timestamp=${at}`)).statusCode).toBe(200);
+    expect(await storedCount()).toBe(before + 4);
+    await setRule('true');
   });
 });
 
 describe('/api/owntracks', () => {
+  const basic = (password: string, user = 'jane') =>
+    `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
   const owntracks = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/owntracks', payload, headers });
+    t.app.inject({ method: 'POST', url: '/api/owntracks', payload, headers, remoteAddress: nextAddress() });
 
-  it('stores a location found by its topic, and answers an empty JSON array', async () => {
+  it('stores a location of the tracker whose Tracker ID is its Basic password, and answers an empty JSON array', async () => {
     const at = minutesAgo(10);
-    const res = await owntracks({
-      _type: 'location',
-      topic: 'owntracks/jane/phone',
-      tid: 'JP',
-      lat: 25.21,
-      lon: 55.31,
-      tst: seconds(at),
-      vel: 54,
-      cog: 270,
-      alt: 9,
-      acc: 12,
-      batt: 64,
-      conn: 'm',
-      t: 'u',
-    });
+    const res = await owntracks(
+      {
+        _type: 'location',
+        topic: 'owntracks/jane/phone',
+        tid: 'JP',
+        lat: 25.21,
+        lon: 55.31,
+        tst: seconds(at),
+        vel: 54,
+        cog: 270,
+        alt: 9,
+        acc: 12,
+        batt: 64,
+        conn: 'm',
+        t: 'u',
+      },
+      { authorization: basic(owntracksId) },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
     expect(await newest(owntracksDriver)).toMatchObject({
@@ -480,81 +700,48 @@ describe('/api/owntracks', () => {
       accuracy: 12,
       battery: 64,
       source: 'owntracks',
-      attributes: { conn: 'm', t: 'u' },
+      attributes: { conn: 'm', t: 'u', topic: 'owntracks/jane/phone', tid: 'JP' },
     });
   });
 
-  it('finds the device by the X-Limit-U and X-Limit-D headers, or by its tid', async () => {
-    const byHeaders = await owntracks(
-      { _type: 'location', tid: 'OP', lat: 25.22, lon: 55.32, tst: seconds(minutesAgo(9)) },
-      { 'x-limit-u': 'omar', 'x-limit-d': 'pixel' },
-    );
-    expect(byHeaders.statusCode).toBe(200);
-    expect(await newest(headerDriver)).toMatchObject({ lat: 25.22, source: 'owntracks' });
-    const byTid = await owntracks({
-      _type: 'location',
-      tid: 'TT',
-      lat: 25.23,
-      lon: 55.33,
-      tst: seconds(minutesAgo(8)),
-    });
-    expect(byTid.statusCode).toBe(200);
-    expect(await newest(tidDriver)).toMatchObject({ lat: 25.23 });
+  it('takes no topic, tid or X-Limit header as an id, and answers them as an unknown id', async () => {
+    const before = await storedCount();
+    const location = { _type: 'location', lat: 25, lon: 55, tst: seconds(minutesAgo(1)) };
+    const answers = [
+      await owntracks({ ...location, topic: owntracksId, tid: owntracksId }),
+      await owntracks(location, { 'x-limit-u': owntracksId, 'x-limit-d': owntracksId }),
+      await owntracks(location, { authorization: basic('wrong-password') }),
+      await owntracks(location, { authorization: `Bearer ${owntracksId}` }),
+      await owntracks({ ...location, lat: 'north' }, { authorization: basic(owntracksId) }),
+      await owntracks({ ...location, tst: 'soon' }, { authorization: basic(owntracksId) }),
+      await owntracks({ lat: 25 }, { authorization: basic(owntracksId) }),
+    ];
+    for (const [i, res] of answers.entries()) {
+      expect(res.statusCode, String(i)).toBe(400);
+      expect(res.json(), String(i)).toEqual(REFUSED);
+    }
+    expect(await storedCount()).toBe(before);
   });
 
-  it('answers other messages with an empty array and stores nothing', async () => {
+  it("answers a known tracker's other messages with an empty array, stores nothing, and refuses them from others", async () => {
     const before = await storedCount();
     for (const payload of [
       { _type: 'transition', event: 'enter', desc: 'Depot', tst: seconds(minutesAgo(1)), tid: 'TT' },
       { _type: 'lwt', tst: seconds(minutesAgo(1)) },
       { _type: 'waypoint', desc: 'Home', lat: 25, lon: 55, rad: 50, tst: 1 },
     ]) {
-      const res = await owntracks(payload);
+      const res = await owntracks(payload, { authorization: basic(owntracksId) });
       expect(res.statusCode, payload._type).toBe(200);
       expect(res.json()).toEqual([]);
-    }
-    expect(await storedCount()).toBe(before);
-  });
-
-  it('answers 400 to an unknown or missing device and to values it cannot read, and stores nothing', async () => {
-    const before = await storedCount();
-    const unknown = await owntracks({
-      _type: 'location',
-      topic: 'owntracks/x/y',
-      lat: 25,
-      lon: 55,
-      tst: seconds(new Date()),
-    });
-    expect(unknown.statusCode).toBe(400);
-    const missing = await owntracks({ _type: 'location', lat: 25, lon: 55, tst: seconds(new Date()) });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors[0].path).toBe('topic');
-    const cases: [Record<string, unknown>, string][] = [
-      [{ tst: 'soon' }, 'tst'],
-      [{ lat: 'north' }, 'lat'],
-    ];
-    for (const [bad, field] of cases) {
-      const res = await owntracks({
-        _type: 'location',
-        tid: 'TT',
-        lat: 25,
-        lon: 55,
-        tst: seconds(new Date()),
-        ...bad,
-      });
-      expect(res.statusCode, field).toBe(400);
-      expect(res.json().errors[0].path, field).toBe(field);
+      expect((await owntracks(payload)).json()).toEqual(REFUSED);
     }
     expect(await storedCount()).toBe(before);
   });
 
   it("acknowledges a known device's location it will not store with its JSON array, and counts it", async () => {
-    const driverId = await addDriver('Olga', 'owntracks-olga-phone');
-    const ignoredOf = async () =>
-      (await call(t, admin, 'POST', '/api/driver/get-driver-locations-for-today', { id: driverId })).body.data
-        .ignored_fixes;
+    const { driverId, trackerId } = await trackedDriver('Olga');
     const before = await storedCount();
-    const location = { _type: 'location', topic: 'owntracks/olga/phone', lat: 25, lon: 55 };
+    const location = { _type: 'location', lat: 25, lon: 55 };
     const cases: [Record<string, unknown>, string, string][] = [
       [{ tst: Date.UTC(2013, 7, 22, 9) / 1000 }, 'too_old', 'time 2013-08-22, outside the 90-day window'],
       [{ lat: 100 }, 'coordinates', 'coordinates 100, 55 out of range'],
@@ -563,12 +750,19 @@ describe('/api/owntracks', () => {
     ];
     let count = 0;
     for (const [bad, reason, detail] of cases) {
-      const res = await owntracks({ ...location, tst: seconds(minutesAgo(1)), ...bad });
+      const res = await owntracks(
+        { ...location, tst: seconds(minutesAgo(1)), ...bad },
+        { authorization: basic(trackerId) },
+      );
       const where = JSON.stringify(bad);
       expect(res.statusCode, where).toBe(200);
       expect(res.json(), where).toEqual([]);
       count += 1;
-      expect(await ignoredOf(), where).toMatchObject({ count, last_reason: reason, last_detail: detail });
+      expect(await ignoredOf(driverId), where).toMatchObject({
+        count,
+        last_reason: reason,
+        last_detail: detail,
+      });
     }
     expect(await storedCount()).toBe(before);
   });

@@ -98,7 +98,7 @@ const DRIVERS = [ALI, SARA, OMAR].map((d) => ({
   bus: { id: d.id, reference: `VAN-${d.id}` },
   hourly_rate: 20,
   language: null,
-  device_id: null,
+  tracker: 'none',
   created_date: '2026-01-01 08:00:00',
   archived: 0,
 }));

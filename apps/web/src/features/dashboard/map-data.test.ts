@@ -63,7 +63,7 @@ describe('latestFixes', () => {
           bus: { id: 3, reference: 'VAN-3' },
           hourly_rate: 1,
           language: null,
-          device_id: null,
+          tracker: 'none',
           created_date: '2026-01-01 00:00:00',
           archived: 0,
         },

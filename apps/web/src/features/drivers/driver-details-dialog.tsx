@@ -14,6 +14,7 @@ import {
   FINE_STATUS,
   MESSAGES,
   SCHOOL_BUS_TYPE,
+  TRACKER_MESSAGES,
   driverTripStatusLabel,
   pluralize,
   type TDriverRow,
@@ -33,6 +34,7 @@ import {
   driverLocationsQuery,
   driverTripsQuery,
 } from './api/driver-details';
+import { TrackerDialog } from './tracker-dialog';
 
 type TabId = 'trips' | 'accidents' | 'fines' | 'fuel' | 'location' | 'students';
 
@@ -142,11 +144,34 @@ function IgnoredFixesNotice({ ignored }: { ignored: TIgnoredFixes }) {
   );
 }
 
-function LocationTab({ driverId }: { driverId: number }) {
+/** A tracker still reporting with an id set before ids had to be strong (docs/decisions/0023). */
+function LegacyTrackerNotice({ driver }: { driver: TDriverRow }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Alert
+        severity="warning"
+        sx={{ mb: 1 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => setOpen(true)}>
+            Regenerate
+          </Button>
+        }
+      >
+        {TRACKER_MESSAGES.legacy}
+      </Alert>
+      <TrackerDialog driver={open ? driver : null} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+function LocationTab({ driver }: { driver: TDriverRow }) {
+  const driverId = driver.id;
   // The list's own query: the notice reads the same answer, no second request.
   const ignored = useQuery(driverLocationsQuery(driverId)).data?.ignored_fixes;
   return (
     <>
+      {driver.tracker === 'legacy' && <LegacyTrackerNotice driver={driver} />}
       {ignored && ignored.count > 0 && <IgnoredFixesNotice ignored={ignored} />}
       <ListView
         label="Locations today"
@@ -231,7 +256,7 @@ export function DriverDetailsDialog({ driver, onClose }: { driver: TDriverRow | 
             {tab === 'accidents' && <AccidentsTab driverId={driver.id} />}
             {tab === 'fines' && <FinesTab driverId={driver.id} />}
             {tab === 'fuel' && <FuelTab driverId={driver.id} />}
-            {tab === 'location' && <LocationTab driverId={driver.id} />}
+            {tab === 'location' && <LocationTab driver={driver} />}
             {tab === 'students' && schoolBus && <StudentsTab driverId={driver.id} />}
           </Box>
         )}

@@ -26,12 +26,9 @@ interface DriverForm {
   bus_id: number | null;
   hourly_rate: string;
   language: string;
-  device_id: string;
 }
 
 const PASSWORD_HINT = MESSAGES.password.hint(PASSWORD_MIN_LENGTH);
-const TRACKER_ID_HINT =
-  "Optional: the ID the driver's tracker app reports, e.g. Traccar Client's device identifier or an OwnTracks topic. Its positions then show for this driver.";
 
 // The contract's own schemas read the form: adding needs a password; editing keeps the current one
 // when the field is left empty (sent as null).
@@ -54,7 +51,6 @@ const toForm = (driver: TDriverRow | null): DriverForm => ({
   bus_id: driver?.bus_id ?? null,
   hourly_rate: driver ? String(driver.hourly_rate) : '',
   language: driver?.language ?? '',
-  device_id: driver?.device_id ?? '',
 });
 
 /** Add/Edit driver (spec 000 "Drivers page", §5, §8). */
@@ -178,13 +174,6 @@ export function DriverDialog({ open, driver, onClose }: DriverDialogProps) {
               )}
             />
           </Stack>
-          <FormTextField
-            form={form}
-            name="device_id"
-            label="Tracker ID"
-            autoComplete="off"
-            helperText={TRACKER_ID_HINT}
-          />
           <VehicleDialog
             open={addingVehicle}
             vehicle={null}

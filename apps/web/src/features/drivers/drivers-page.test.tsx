@@ -20,7 +20,7 @@ const DRIVER: TDriverRow = {
   bus: { id: 3, reference: 'DXB-1' },
   hourly_rate: 21.8,
   language: 'ar',
-  device_id: 'ali-phone',
+  tracker: 'issued',
   created_date: '2026-01-01 08:00:00',
   archived: 0,
 };
@@ -149,7 +149,6 @@ describe('Drivers page', () => {
       bus_id: 44,
       hourly_rate: 0,
       language: null,
-      device_id: null,
     });
   });
 
@@ -172,60 +171,7 @@ describe('Drivers page', () => {
       bus_id: 3,
       hourly_rate: 21.8,
       language: 'ar',
-      device_id: 'ali-phone',
     });
-  });
-
-  it('explains the tracker ID, sends it trimmed, and sends none when it is cleared', async () => {
-    const fetchMock = mockDrivers();
-    renderApp('/drivers', { session: SESSIONS.delivery });
-    await user.click(
-      await screen.findByRole('button', { name: 'Edit Ali Hassan' }, { timeout: PAGE_LOAD_MS }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Update Driver' });
-    const trackerId = within(dialog).getByLabelText(/^Tracker ID/);
-    expect(trackerId).toHaveValue('ali-phone');
-    expect(within(dialog).getByText(/Traccar Client's device identifier/)).toBeInTheDocument();
-    await user.clear(trackerId);
-    await user.type(trackerId, '  358240051111110  ');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Driver updated successfully.')).toBeInTheDocument();
-    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/driver/save-web')[0])).toMatchObject({
-      device_id: '358240051111110',
-    });
-
-    await user.click(await screen.findByRole('button', { name: 'Edit Ali Hassan' }));
-    const again = await screen.findByRole('dialog', { name: 'Update Driver' });
-    await user.clear(within(again).getByLabelText(/^Tracker ID/));
-    await user.click(within(again).getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/driver/save-web')).toHaveLength(2));
-    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/driver/save-web')[1])).toMatchObject({ device_id: null });
-  });
-
-  it('refuses a tracker ID longer than 100 characters before sending, and shows a clash the server finds', async () => {
-    const fetchMock = mockDrivers({
-      'POST /api/driver/save-web': () => fail(400, 'This tracker ID is already used by another driver.'),
-    });
-    renderApp('/drivers', { session: SESSIONS.delivery });
-    await user.click(
-      await screen.findByRole('button', { name: 'Edit Ali Hassan' }, { timeout: PAGE_LOAD_MS }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Update Driver' });
-    const trackerId = within(dialog).getByLabelText(/^Tracker ID/);
-    await user.clear(trackerId);
-    await user.type(trackerId, 'x'.repeat(101));
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(
-      await within(dialog).findByText('Tracker ID must be 1 to 100 printable characters'),
-    ).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/driver/save-web')).toHaveLength(0);
-
-    await user.clear(trackerId);
-    await user.type(trackerId, 'shared-phone');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(
-      await within(dialog).findByText('This tracker ID is already used by another driver.'),
-    ).toBeInTheDocument();
   });
 
   it("keeps the dialog open with the server's message when saving fails", async () => {

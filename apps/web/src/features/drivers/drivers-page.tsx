@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import DriversIcon from '@mui/icons-material/BadgeOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import GpsFixedOutlined from '@mui/icons-material/GpsFixedOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { DRIVER_IMPORT_COLUMNS, MESSAGES, pluralize, type TDriverRow } from '@fleet/contract';
@@ -18,6 +19,7 @@ import { useTerms } from '../../lib/terms';
 import { languagesQuery } from '../../lib/api/languages';
 import { DriverDetailsDialog } from './driver-details-dialog';
 import { DriverDialog } from './driver-dialog';
+import { TrackerDialog } from './tracker-dialog';
 
 const fullName = (driver: TDriverRow) => `${driver.fname} ${driver.lname}`;
 
@@ -30,6 +32,7 @@ export function DriversPage() {
   const [editing, setEditing] = useState<TDriverRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [details, setDetails] = useState<TDriverRow | null>(null);
+  const [tracker, setTracker] = useState<TDriverRow | null>(null);
 
   const languageName = (code: string | null) =>
     code ? (languages.data?.find((l) => l.code === code)?.name ?? code) : '';
@@ -91,6 +94,12 @@ export function DriversPage() {
           href: (d) => paths.oneDriverFinance.getHref({ id: d.id, name: fullName(d) }),
         },
         {
+          id: 'tracker',
+          label: (d) => `Tracker of ${fullName(d)}`,
+          icon: <GpsFixedOutlined fontSize="small" />,
+          onClick: setTracker,
+        },
+        {
           id: 'details',
           label: (d) => `Details of ${fullName(d)}`,
           icon: <InfoOutlined fontSize="small" />,
@@ -109,6 +118,7 @@ export function DriversPage() {
     >
       <DriverDialog open={dialogOpen} driver={editing} onClose={() => setDialogOpen(false)} />
       <DriverDetailsDialog driver={details} onClose={() => setDetails(null)} />
+      <TrackerDialog driver={tracker} onClose={() => setTracker(null)} />
     </ListPage>
   );
 }

@@ -34,7 +34,7 @@ const driver = (id: number, fname: string, lname: string, bus: string | null = n
   bus: bus ? { id, reference: bus } : null,
   hourly_rate: 20,
   language: null,
-  device_id: null,
+  tracker: 'none',
   created_date: '2026-01-01 08:00:00',
   archived: 0,
 });

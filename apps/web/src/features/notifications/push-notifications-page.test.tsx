@@ -23,7 +23,7 @@ const driver = (id: number, fname: string, lname: string): TDriverRow => ({
   bus: null,
   hourly_rate: 10,
   language: 'en',
-  device_id: null,
+  tracker: 'none',
   created_date: '2026-01-01 08:00:00',
   archived: 0,
 });

@@ -56,7 +56,7 @@ const DRIVER = {
   bus: null,
   hourly_rate: 10,
   language: null,
-  device_id: null,
+  tracker: 'none',
   created_date: '2026-01-01 08:00:00',
   archived: 0,
 };
