@@ -31,12 +31,16 @@ export interface TDriverImportLookups {
   takenEmails: ReadonlySet<string>;
   /** Tracker ids of the file that live drivers already report with. */
   takenDeviceIds: ReadonlySet<string>;
-  isCommonPassword: (password: string) => boolean;
+  /** Why a password is too weak for this driver (contract/password-strength.ts), or null. */
+  passwordWeakness: (
+    password: string,
+    driver: { email: string; fname: string; lname: string },
+  ) => string | null;
 }
 
 /**
- * The rules of one driver import, row by row: the driver's own shape, a password that is not a
- * common one, an e-mail no live driver has and none repeated within the file, a vehicle of the
+ * The rules of one driver import, row by row: the driver's own shape, a password that is hard to
+ * guess and not made of the driver's e-mail or names or the tenant's name, an e-mail no live driver has and none repeated within the file, a vehicle of the
  * tenant by its reference, a language of the list by code or name, and a tracker id (optional) no
  * live driver has and none repeated within the file. Passwords are never echoed.
  */
@@ -69,8 +73,9 @@ export function checkDriverRows(
       }
     }
     const lengthRefused = parsed.error?.issues.some((issue) => issue.path[0] === 'password');
-    if (fields.password && !lengthRefused && lookups.isCommonPassword(fields.password))
-      errors.push(`${LABELS.password}: ${MESSAGES.password.tooCommon}`);
+    const weakness =
+      fields.password && !lengthRefused ? lookups.passwordWeakness(fields.password, fields) : null;
+    if (weakness) errors.push(`${LABELS.password}: ${weakness}`);
     const email = fields.email.trim().toLowerCase();
     if (email && lookups.takenEmails.has(email)) errors.push(`E-mail: ${MESSAGES.driver.emailTaken}`);
     const earlier = firstRowOf.get(email);

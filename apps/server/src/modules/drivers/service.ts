@@ -8,10 +8,11 @@ import {
 } from '../../platform/context.ts';
 import { AppError, uniqueViolationOn } from '../../platform/errors.ts';
 import type { CheckedRow } from '../../platform/import-routes.ts';
-import { assertPasswordNotCommon, commonPasswordTest, hashPassword } from '../../platform/passwords.ts';
+import { assertPasswordStrong, hashPassword, passwordStrengthTest } from '../../platform/passwords.ts';
 import { endDriverSessions } from '../../platform/sessions.ts';
 import type { SheetRow } from '../../platform/sheet.ts';
 import { languageExists, languages } from '../languages/service.ts';
+import { tenantProfile } from '../settings/service.ts';
 import { findVehicle, vehicles } from '../vehicles/service.ts';
 import { checkDriverRows, rowDeviceId, rowEmail, type TDriverImport } from './import.ts';
 import {
@@ -114,11 +115,18 @@ async function claimingDeviceId<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The checks a driver's values need beyond their shape: free e-mail, own live vehicle, known
- * language, a tracker id no other live driver (of any tenant) reports with.
+ * The checks a driver's values need beyond their shape: an e-mail no other live driver of the
+ * tenant has (other tenants' drivers are never consulted, so the answer reveals none of them), own
+ * live vehicle, known language, a tracker id no other live driver (of any tenant) reports with, and
+ * a new password that is hard to guess and not made of the driver's e-mail, names or tenant's name.
  */
-async function assertDriverValues(ctx: TTenantContext, values: TDriverValues, exceptId?: number) {
-  if (await driverEmailInUse(ctx.db, values.email, exceptId))
+async function assertDriverValues(
+  ctx: TTenantContext,
+  values: TDriverValues,
+  password: string | null,
+  exceptId?: number,
+) {
+  if (await driverEmailInUse(ctx.db, ctx.tenantId, values.email, exceptId))
     throw new AppError('CONFLICT', MESSAGES.driver.emailTaken);
   if (values.deviceId && (await driverDeviceInUse(ctx.db, values.deviceId, exceptId))) throw deviceIdTaken();
   if (values.busId !== null && !(await findVehicle(ctx, values.busId))) {
@@ -127,6 +135,8 @@ async function assertDriverValues(ctx: TTenantContext, values: TDriverValues, ex
   if (values.language !== null && !(await languageExists(ctx, values.language))) {
     throw new AppError('BAD_REQUEST', MESSAGES.driver.languageUnknown);
   }
+  if (password)
+    await assertPasswordStrong(password, { ...values, tenantName: (await tenantProfile(ctx)).name });
 }
 
 export async function addDriver(
@@ -134,8 +144,7 @@ export async function addDriver(
   values: TDriverValues,
   password: string,
 ): Promise<TDriverRow> {
-  await assertDriverValues(ctx, values);
-  await assertPasswordNotCommon(password);
+  await assertDriverValues(ctx, values, password);
   const passwordHash = await hashPassword(password);
   const id = await claimingDeviceId(() =>
     inTransaction(ctx, async (tx) => {
@@ -154,8 +163,7 @@ export async function saveDriver(
   values: TDriverValues,
   password: string | null,
 ): Promise<TDriverRow> {
-  await assertDriverValues(ctx, values, id);
-  if (password) await assertPasswordNotCommon(password);
+  await assertDriverValues(ctx, values, password, id);
   const passwordHash = password ? await hashPassword(password) : undefined;
   await inTransaction(ctx, async (tx) => {
     const updated = await claimingDeviceId(() =>
@@ -203,13 +211,14 @@ export async function checkDriverImport(
   rows: SheetRow[],
 ): Promise<CheckedRow<TDriverImport>[]> {
   const vehicleIds = new Map((await vehicles(ctx)).map((v) => [v.reference.toLowerCase(), v.id]));
+  const [strength, { name: tenantName }] = await Promise.all([passwordStrengthTest(), tenantProfile(ctx)]);
   const languageCodes = new Map<string, string>();
   for (const l of await languages(ctx)) {
     languageCodes.set(l.code.toLowerCase(), l.code);
     languageCodes.set(l.name.toLowerCase(), l.code);
   }
   const fileEmails = rows.map((r) => rowEmail(r.values).trim().toLowerCase()).filter(Boolean);
-  const takenEmails = new Set(await liveDriverEmailsAmong(ctx.db, fileEmails));
+  const takenEmails = new Set(await liveDriverEmailsAmong(ctx.db, ctx.tenantId, fileEmails));
   const fileDeviceIds = rows.map((r) => rowDeviceId(r.values).trim()).filter(Boolean);
   const takenDeviceIds = new Set(await liveDeviceIdsAmong(ctx.db, fileDeviceIds));
   return checkDriverRows(rows, {
@@ -217,7 +226,7 @@ export async function checkDriverImport(
     languageCodes,
     takenEmails,
     takenDeviceIds,
-    isCommonPassword: await commonPasswordTest(),
+    passwordWeakness: (password, driver) => strength(password, { ...driver, tenantName }),
   });
 }
 
