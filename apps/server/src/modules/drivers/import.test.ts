@@ -43,7 +43,7 @@ beforeAll(async () => {
     fname: 'Existing',
     lname: 'Driver',
     email: 'existing@desert.example',
-    password: 'existing-pass-1',
+    password: 'amber-willow-station',
     bus_id: null,
     hourly_rate: 10,
     language: null,
