@@ -8,7 +8,7 @@ test.describe('tenants and their settings', () => {
     test.setTimeout(60_000);
     const stamp = Date.now();
     const tenantName = `Harbour Couriers ${stamp}`;
-    const admin = { email: `harbour.${stamp}@example.com`, password: 'harb1234' };
+    const admin = { email: `harbour.${stamp}@example.com`, password: 'lantern-over-harbour-42' };
 
     await signIn(page, ACCOUNTS.super);
     await mainMenu(page).getByRole('link', { name: 'Super Admins' }).click();

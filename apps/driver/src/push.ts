@@ -1,4 +1,4 @@
-import { driverApi } from './api.ts';
+import { ApiError, driverApi } from './api.ts';
 
 /*
  * Web Push in the driver app: the browser subscribes through the app's service worker (scope
@@ -40,13 +40,31 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) =>
   !!a && a.byteLength === b.byteLength && new Uint8Array(a).every((byte, i) => byte === b[i]);
 
-async function post(token: string, subscription: PushSubscription) {
+async function send(token: string, subscription: PushSubscription) {
   const json = subscription.toJSON();
   await driverApi.subscribePush(token, {
     endpoint: subscription.endpoint,
     expirationTime: subscription.expirationTime,
     keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
   });
+}
+
+/**
+ * Tells the server of the phone's subscription. One the server keeps for another driver (a phone
+ * passed on from one driver to the next: the server never hands an endpoint over, 409) is replaced
+ * by a fresh subscription of this driver's own.
+ */
+async function post(token: string, subscription: PushSubscription) {
+  try {
+    await send(token, subscription);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    const key = subscription.options.applicationServerKey;
+    const reg = await registration();
+    await subscription.unsubscribe();
+    if (!reg || !key) throw error;
+    await send(token, await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
+  }
 }
 
 /**

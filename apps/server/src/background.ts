@@ -6,6 +6,7 @@ import type { ErrorLog } from './platform/error-log.ts';
 import { deleteOldLogs } from './modules/logs/service.ts';
 import { systemActor } from './platform/principal.ts';
 import { deleteExpiredSessions } from './platform/sessions.ts';
+import { deleteExpiredDevices } from './platform/login-limiter.ts';
 import { routePort, type RoutePort } from './platform/route-port.ts';
 import {
   maintainPositionPartitions,
@@ -89,7 +90,11 @@ function backgroundJobs(app: FastifyInstance, deps: TDeps, errorLog: ErrorLog): 
     job({
       name: 'delete expired sessions',
       intervalMs: SESSION_CLEANUP_INTERVAL_MS,
-      run: () => deleteExpiredSessions(db, config.session),
+      run: async () => {
+        await deleteExpiredSessions(db, config.session);
+        // Browsers whose sign-in trust expired (platform/login-limiter.ts) go with them.
+        await deleteExpiredDevices(db);
+      },
     }),
     // Scheduled trips become real trips for the coming days, at start-up and then periodically.
     job({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { zId } from './numbers.ts';
 import { LOGIN_EMAIL_PATTERN } from './patterns.ts';
 
 export { LOGIN_EMAIL_PATTERN };
@@ -39,6 +40,11 @@ export type TLoginForm = z.infer<typeof ZLoginForm>;
 export const ZLoginRequest = z.object({
   email: z.string().trim().min(1, MESSAGES.required).max(320),
   password: z.string().min(1, MESSAGES.login.passwordRequired).max(200),
+  /**
+   * Which organisation's account: needed only when the same e-mail and password open accounts of
+   * several (an e-mail is unique within an organisation only); the answer is then 409 without it.
+   */
+  tenant_id: zId('tenant_id').optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

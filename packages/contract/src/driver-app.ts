@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAY, parseUtcDateTime } from './dates.ts';
+import { ZLoginRequest } from './auth.ts';
 import { MESSAGES } from './messages.ts';
 
 /*
@@ -13,10 +14,7 @@ const utcDate = z.string().describe('UTC YYYY-MM-DD HH:mm:ss');
 // ---------- Sign-in ----------
 
 /** `POST /api/v1/driver/login`: the driver's e-mail and password, as the console's login takes them. */
-export const ZDriverLoginRequest = z.object({
-  email: z.string().trim().min(1, MESSAGES.required).max(320),
-  password: z.string().min(1, MESSAGES.login.passwordRequired).max(200),
-});
+export const ZDriverLoginRequest = ZLoginRequest;
 export type TDriverLoginRequest = z.infer<typeof ZDriverLoginRequest>;
 
 const zUnit = z.object({ name: z.string(), symbol: z.string() });

@@ -1,6 +1,7 @@
 export * from './envelope.ts';
 export * from './messages.ts';
 export * from './auth.ts';
+export * from './password-strength.ts';
 export * from './numbers.ts';
 export * from './settings.ts';
 export * from './terms.ts';

@@ -25,6 +25,9 @@ export const MESSAGES = {
       `Too many failed sign-ins from your address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
     loggedOut: 'Signed out.',
     success: 'Signed in.',
+    /** The same e-mail and password open accounts of several organisations: none is picked for the user. */
+    severalOrganisations:
+      'This e-mail and password sign in to more than one organisation. Ask an administrator to give one of the accounts another password.',
   },
 
   /** A password a user chooses (admins, drivers): OWASP ASVS length rule, no composition rules. */
@@ -32,7 +35,13 @@ export const MESSAGES = {
     tooShort: (min: number) => `Use at least ${min} characters`,
     tooLong: (max: number) => `Use at most ${max} characters`,
     tooCommon: 'This password is too common. Choose another one.',
-    hint: (min: number) => `At least ${min} characters, not a common password`,
+    /** A password the strength estimate finds easy to guess, with its reason (a sentence). */
+    tooWeak: (reason: string) => `This password is too easy to guess. ${reason}`,
+    /** The reason when it is made of the account's e-mail, name or organisation name. */
+    fromAccount: "It is made of the account's e-mail, name or organisation name.",
+    /** The reason when the estimate names no pattern: the password is simply short and plain. */
+    addWords: 'Add more words that are less common.',
+    hint: (min: number) => `At least ${min} characters, hard to guess, not the name or e-mail`,
   },
 
   auth: {
@@ -354,6 +363,8 @@ export const MESSAGES = {
       'Web Push is not set up (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY), so the message reaches only an app that is open.',
     /** A subscription whose endpoint is not a push service on the internet (plain http, a local or private address). */
     pushEndpointInvalid: "The subscription's endpoint must be the https address of a push service.",
+    /** The endpoint is another driver's (a phone passed on): the app subscribes anew for a fresh one. */
+    pushEndpointTaken: 'This push subscription belongs to another account. Subscribe again.',
     /** Said beside a voice message when no AI model is configured to transcribe it. */
     voiceProcessingOff: 'Voice processing is off: the driver hears the recording as it was made.',
   },

@@ -12,6 +12,7 @@ import {
   type TWireChange,
 } from './change-log.ts';
 import type { PositionFeed, TPositionUpdate } from './events.ts';
+import { SESSIONS_ENDED_CHANNEL } from './sessions.ts';
 
 /*
  * The relay between the database and this process's event streams:
@@ -20,6 +21,7 @@ import type { PositionFeed, TPositionUpdate } from './events.ts';
  *   ingest ─ committed ─► PositionFeed ─► ≤ 1/driver/s ─► pg_notify('fleet_positions') ┘ database
  *                                                                                       │ LISTEN
  *   open event streams ◄─ subscribe ◄─ this relay ◄──────────────────────────────────────┘ (each process)
+ *   sign-out, new password, archive ─ pg_notify('fleet_sessions_ended') ─ COMMIT ─► the streams of those sessions end
  *
  * Change events are written by the transactions that make the changes (platform/change-log.ts);
  * the relay only listens and hands them on. Every process hears every message, so all of them see
@@ -35,7 +37,9 @@ export type TLiveMessage =
   /** Positions of one tenant, at most one a driver. */
   | { kind: 'positions'; tenantId: number; positions: TPositionUpdate[] }
   /** Listening restarted and more was missed than can be replayed: streams should tell clients to resync. */
-  | { kind: 'gap' };
+  | { kind: 'gap' }
+  /** These sessions ended (sign-out, a new password, an archive): their streams end now. */
+  | { kind: 'sessions_ended'; sessionIds: number[] };
 
 export type TLiveListener = (message: TLiveMessage) => void;
 
@@ -228,6 +232,16 @@ export function createLiveRelay({ database, positions, log }: LiveRelayOptions):
     }
   }
 
+  function onSessionsEnded(payload: string): void {
+    try {
+      const ids = JSON.parse(payload) as unknown;
+      if (Array.isArray(ids))
+        deliver({ kind: 'sessions_ended', sessionIds: ids.filter((id) => Number.isInteger(id)) as number[] });
+    } catch (err) {
+      log.error({ err }, 'an ended-sessions notification could not be read');
+    }
+  }
+
   /** After a dropped LISTEN connection, or a start: what committed meanwhile is read from the table. */
   const catchUp = () => inOrder(() => readMissed());
 
@@ -243,6 +257,8 @@ export function createLiveRelay({ database, positions, log }: LiveRelayOptions):
           if (listening++ > 0) catchUp();
         }),
         await database.listen(POSITIONS_CHANNEL, onPositions),
+        // A notification lost in a dropped connection is caught by each stream's periodic session check.
+        await database.listen(SESSIONS_ENDED_CHANNEL, onSessionsEnded),
       );
       // A change that committed between reading the newest id and listening is not lost.
       catchUp();

@@ -1,6 +1,9 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { loginFailures } from '../db/schema/index.ts';
+import { loginFailures, trustedDevices } from '../db/schema/index.ts';
+import { addressBlock } from './address-block.ts';
 
 export interface LoginLimits {
   /** Failures of one account from one address before that address is locked out of the account. */
@@ -19,10 +22,45 @@ export interface LoginLimits {
 
 /** Why a sign-in attempt is refused before its password is checked, and for how long. */
 export interface LoginRefusal {
-  /** `locked`: this address is locked out of this account; `account`, `address`: paced. */
+  /** `locked`: this address (or this known browser) is locked out of this account; `account`, `address`: paced. */
   reason: 'locked' | 'account' | 'address';
   waitMs: number;
 }
+
+/**
+ * What the limiter decided about an attempt: refused, or admitted, from a browser this account
+ * knows (`device`: its token's hash, to count a failure against) or from an unknown client.
+ */
+export type TAdmission = { refusal: LoginRefusal } | { refusal: null; device: string | null };
+
+/** The cookie that makes a browser known to the accounts it signed in to (OWASP "device cookies"). */
+export const DEVICE_COOKIE = 'fleet_device';
+/** A browser stays known this long after its last sign-in to the account. */
+export const DEVICE_TRUST_MS = 90 * 24 * 3600_000;
+
+/**
+ * Gives the browser its device token: sent back only to the API (path `/api`), never to another
+ * site's request (SameSite=Strict), unreadable by scripts; Secure as the session cookie is.
+ */
+export function setDeviceCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  cookieSecure: 'auto' | 'true' | 'false',
+): void {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: cookieSecure === 'auto' ? request.protocol === 'https' : cookieSecure === 'true',
+    maxAge: DEVICE_TRUST_MS / 1000,
+  });
+}
+
+const hashDevice = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** A token as this server makes them (32 random bytes, base64url); anything else is no token. */
+const isDeviceToken = (token: string | undefined): token is string =>
+  token !== undefined && /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /** The pause a paced account or address keeps between attempts after `failures` failures. */
 export function paceMs(failures: number, threshold: number, limits: LoginLimits): number {
@@ -30,9 +68,13 @@ export function paceMs(failures: number, threshold: number, limits: LoginLimits)
   return Math.min(limits.paceBaseMs * 2 ** doublings, limits.paceMaxMs);
 }
 
+const accountOf = (email: string) => email.trim().toLowerCase();
+
+/** An address counts by the block one client holds: itself for IPv4, its /64 for IPv6. */
 const keysOf = (email: string, ip: string) => {
-  const account = email.trim().toLowerCase();
-  return { pair: `pair:${account}|${ip}`, account: `account:${account}`, ip: `ip:${ip}` };
+  const account = accountOf(email);
+  const block = addressBlock(ip);
+  return { pair: `pair:${account}|${block}`, account: `account:${account}`, ip: `ip:${block}` };
 };
 
 // ISO strings cast in SQL: the same on the PGlite and PostgreSQL drivers.
@@ -41,8 +83,11 @@ const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 /**
  * Sign-in limits that cannot be turned against an account's owner, counted in the database so every
  * server process shares them:
- * - one account from one address: locked out for the lockout period after a few failures; the owner
- *   elsewhere is unaffected;
+ * - a browser that signed in to the account before (its `fleet_device` cookie) is spared the
+ *   account's pacing and has a lockout of its own after a few failures: an attacker failing from
+ *   anywhere else cannot keep the owner out;
+ * - one account from one address (an IPv6 /64): locked out for the lockout period after a few
+ *   failures; the owner elsewhere is unaffected;
  * - one account from many addresses: paced, one attempt per pause (doubling, capped), never locked;
  * - one address across many accounts (password spraying): paced the same way, never locked.
  * Attempts refused here are not failures; a successful sign-in clears the account's counters.
@@ -73,12 +118,30 @@ export function createLoginLimiter(db: Db, limits: LoginLimits, now: () => numbe
 
   return {
     /**
-     * Null when this attempt may go ahead; otherwise why not and for how long. An attempt on a paced
-     * account or address takes its slot at once, so parallel attempts cannot share one.
+     * Whether this attempt may go ahead. A browser the account knows (`deviceToken`) is refused
+     * only while it is locked out itself. Otherwise an attempt on a paced account or address takes
+     * its slot at once, so parallel attempts cannot share one.
      */
-    async admit(email: string, ip: string): Promise<LoginRefusal | null> {
-      const keys = keysOf(email, ip);
+    async admit(email: string, ip: string, deviceToken?: string): Promise<TAdmission> {
       const time = now();
+      if (isDeviceToken(deviceToken)) {
+        const [device] = await db
+          .select()
+          .from(trustedDevices)
+          .where(
+            and(
+              eq(trustedDevices.tokenHash, hashDevice(deviceToken)),
+              eq(trustedDevices.account, accountOf(email)),
+              gt(trustedDevices.expiresAt, new Date(time)),
+            ),
+          );
+        if (device) {
+          const lockedUntil = device.lockedUntil?.getTime() ?? 0;
+          if (lockedUntil > time) return { refusal: { reason: 'locked', waitMs: lockedUntil - time } };
+          return { refusal: null, device: device.tokenHash };
+        }
+      }
+      const keys = keysOf(email, ip);
       const rows = new Map(
         (
           await db
@@ -88,7 +151,7 @@ export function createLoginLimiter(db: Db, limits: LoginLimits, now: () => numbe
         ).map((row) => [row.key, row]),
       );
       const lockedUntil = rows.get(keys.pair)?.lockedUntil?.getTime() ?? 0;
-      if (lockedUntil > time) return { reason: 'locked', waitMs: lockedUntil - time };
+      if (lockedUntil > time) return { refusal: { reason: 'locked', waitMs: lockedUntil - time } };
       // The address first: a paced address's attempts must not use up the account's next slot.
       const paced = [
         { reason: 'address', key: keys.ip, threshold: limits.maxFailuresPerIp },
@@ -99,15 +162,33 @@ export function createLoginLimiter(db: Db, limits: LoginLimits, now: () => numbe
         if (!row || row.count < threshold || row.windowStartedAt.getTime() <= time - limits.lockoutMs)
           continue;
         if (!(await claimSlot(key, time, paceMs(row.count, threshold, limits)))) {
-          return { reason, waitMs: await waitOf(key, time) };
+          return { refusal: { reason, waitMs: await waitOf(key, time) } };
         }
       }
-      return null;
+      return { refusal: null, device: null };
     },
 
-    async recordFailure(email: string, ip: string): Promise<void> {
-      const keys = keysOf(email, ip);
+    /**
+     * Counts a failed attempt: against the known browser it came from (`device`, from `admit`),
+     * locking that browser out of the account after a few; otherwise against the address and the
+     * account.
+     */
+    async recordFailure(email: string, ip: string, device: string | null = null): Promise<void> {
       const time = now();
+      if (device !== null) {
+        const windowExpired = sql`${trustedDevices.windowStartedAt} <= ${at(time - limits.lockoutMs)}`;
+        const failures = sql`case when ${windowExpired} then 1 else ${trustedDevices.failures} + 1 end`;
+        await db
+          .update(trustedDevices)
+          .set({
+            failures,
+            windowStartedAt: sql`case when ${windowExpired} then ${at(time)} else ${trustedDevices.windowStartedAt} end`,
+            lockedUntil: sql`case when ${failures} >= ${limits.maxFailuresPerAccount} then ${at(time + limits.lockoutMs)} else null end`,
+          })
+          .where(and(eq(trustedDevices.tokenHash, device), eq(trustedDevices.account, accountOf(email))));
+        return;
+      }
+      const keys = keysOf(email, ip);
       const windowExpired = sql`${loginFailures.windowStartedAt} <= ${at(time - limits.lockoutMs)}`;
       const count = async (key: string) => {
         const [row] = await db
@@ -143,11 +224,34 @@ export function createLoginLimiter(db: Db, limits: LoginLimits, now: () => numbe
       }
     },
 
-    /** Clears the account's counters; the address's own stays, so one known password cannot reset spraying. */
-    async recordSuccess(email: string, ip: string): Promise<void> {
+    /**
+     * After a successful sign-in: clears the account's counters (the address's own stay, so one
+     * known password cannot reset spraying) and makes this browser known to the account, or keeps
+     * it known, for `DEVICE_TRUST_MS`. Answers the browser's device token, to set as its cookie.
+     */
+    async recordSuccess(email: string, ip: string, deviceToken?: string): Promise<string> {
       const keys = keysOf(email, ip);
       await db.delete(loginFailures).where(inArray(loginFailures.key, [keys.pair, keys.account]));
+      // One token a browser, known to each account it signed in to.
+      const token = isDeviceToken(deviceToken) ? deviceToken : randomBytes(32).toString('base64url');
+      const time = now();
+      const trust = { expiresAt: new Date(time + DEVICE_TRUST_MS), failures: 0, lockedUntil: null };
+      await db
+        .insert(trustedDevices)
+        .values({
+          tokenHash: hashDevice(token),
+          account: accountOf(email),
+          windowStartedAt: new Date(time),
+          ...trust,
+        })
+        .onConflictDoUpdate({ target: [trustedDevices.tokenHash, trustedDevices.account], set: trust });
+      return token;
     },
   };
 }
 export type LoginLimiter = ReturnType<typeof createLoginLimiter>;
+
+/** Forgets browsers whose trust has expired (the session clean-up job). */
+export async function deleteExpiredDevices(db: Db, time = Date.now()): Promise<void> {
+  await db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, new Date(time)));
+}

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { MESSAGES } from '@fleet/contract';
+import { loadPasswordStrengthTest, type TPasswordContext } from '@fleet/contract';
 import { AppError } from './errors.ts';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
@@ -39,23 +39,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let decoyHash: Promise<string> | undefined;
 export const decoyPasswordHash = () => (decoyHash ??= hashPassword(randomBytes(12).toString('hex')));
 
-// The ~49k most common passwords of zxcvbn-ts, lower-cased; loaded on first use, so a start pays nothing.
-let common: Promise<ReadonlySet<string>> | undefined;
-const commonPasswords = () =>
-  (common ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())),
-  ));
-
-/** A test for the most common passwords (OWASP ASVS), in any letter case; loads the list once. */
-export async function commonPasswordTest(): Promise<(password: string) => boolean> {
-  const list = await commonPasswords();
-  return (password) => list.has(password.toLowerCase());
-}
+/** The strength test of new passwords (contract/password-strength.ts); its dictionaries load on first use. */
+export const passwordStrengthTest = loadPasswordStrengthTest;
 
 /**
- * Refuses a password a user chooses when it is one of the most common (400). The contract checks its
- * length; this list stays on the server, out of the web bundle.
+ * Refuses a password a user chooses when it is easy to guess or made of the account's e-mail, name
+ * or organisation name (400 on `field`, with the reason). The contract checks its length.
  */
-export async function assertPasswordNotCommon(password: string): Promise<void> {
-  if ((await commonPasswordTest())(password)) throw AppError.field('password', MESSAGES.password.tooCommon);
+export async function assertPasswordStrong(
+  password: string,
+  context: TPasswordContext,
+  field = 'password',
+): Promise<void> {
+  const weakness = (await passwordStrengthTest())(password, context);
+  if (weakness) throw AppError.field(field, weakness);
 }

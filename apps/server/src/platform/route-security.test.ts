@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PRINCIPAL_KINDS, type TPrincipalKind } from '@fleet/contract';
 import type { RegisteredRoute } from '../app.ts';
-import { drivers } from '../db/schema/index.ts';
+import { DEMO_GUARDIAN_PASSWORD } from '../db/seed/demo-students.ts';
+import { DEMO_DRIVER_PASSWORD } from '../db/seed/demo-fleet.ts';
+import { drivers, guardians } from '../db/schema/index.ts';
 import { createTestApp, DEMO, TEST_PRINCIPAL_HEADER, type TestApp } from '../test/app.ts';
 
 /**
@@ -42,7 +44,12 @@ let superAdmin: string;
 /** The headers that make a request come from each kind of caller, all of the delivery tenant. */
 let as: Record<TPrincipalKind, Record<string, string>>;
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_FAILURES_PER_IP: '1000' });
+  // A small lockout and pace threshold for the sign-in walk; addresses are never paced here.
+  t = await createTestApp({
+    LOGIN_MAX_FAILURES_PER_IP: '1000',
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '2',
+    LOGIN_PACE_ACCOUNT_AFTER: '3',
+  });
   tenantAdmin = await t.login(DEMO.delivery.email, DEMO.delivery.password);
   superAdmin = await t.login(DEMO.super.email, DEMO.super.password);
   const [driver] = await t.database.db
@@ -216,5 +223,74 @@ describe('route security', () => {
       payload: {},
     });
     expect(asCookie.statusCode).toBe(401);
+  });
+});
+
+describe('sign-in routes', () => {
+  /** An account of each sign-in route's kind; a new sign-in route fails the walk until it is listed here. */
+  async function accounts(): Promise<Record<string, { email: string; password: string }>> {
+    const [driver] = await t.database.db
+      .select({ email: drivers.email })
+      .from(drivers)
+      .where(eq(drivers.tenantId, DEMO.namat.tenantId))
+      .limit(1);
+    const [guardian] = await t.database.db
+      .select({ email: guardians.email })
+      .from(guardians)
+      .where(eq(guardians.tenantId, DEMO.school.tenantId))
+      .limit(1);
+    return {
+      '/api/admin/login': DEMO.namat,
+      '/api/v1/driver/login': { email: driver!.email, password: DEMO_DRIVER_PASSWORD },
+      '/api/v1/guardian/login': { email: guardian!.email, password: DEMO_GUARDIAN_PASSWORD },
+    };
+  }
+
+  it("let the owner's known browser in while strangers' failures hold the account, and count IPv6 by /64", async () => {
+    const known = await accounts();
+    const signIns = apiRoutes()
+      .filter((r) => r.access === 'public' && r.method === 'POST' && r.url.endsWith('/login'))
+      .map((r) => r.url);
+    expect(new Set(signIns)).toEqual(new Set(Object.keys(known)));
+
+    for (const [n, [url, account]] of Object.entries(known).entries()) {
+      const post = (payload: object, remoteAddress: string, cookie?: string) =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          payload: payload as Record<string, unknown>,
+          remoteAddress,
+          headers: cookie ? { cookie } : {},
+        });
+      const first = await post(account, '10.60.0.1');
+      expect(first.statusCode, url).toBe(200);
+      const device = first.cookies.find((c) => c.name === 'fleet_device');
+      expect(device, url).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+      const knownBrowser = `fleet_device=${device!.value}`;
+
+      for (let round = 0; round < 3; round++) {
+        // Strangers fail from several addresses until the account is paced…
+        for (let i = 0; i < 3; i++) {
+          const res = await post(
+            { ...account, password: 'not-the-password' },
+            `10.61.${n * 10 + round}.${i}`,
+          );
+          expect(res.statusCode, url).toBe(401);
+        }
+        // …so the right password from a client the account does not know waits…
+        expect((await post(account, '10.60.0.1')).statusCode, url).toBe(429);
+        // …but the owner, in a browser that signed in before, gets in every time.
+        expect((await post(account, '10.60.0.1', knownBrowser)).statusCode, url).toBe(200);
+      }
+
+      // Two failures from one IPv6 /64 lock that network out of the account, whichever address it uses…
+      for (const host of ['1', '2'])
+        expect((await post({ ...account, password: 'nope' }, `2001:db8:${n}:60::${host}`)).statusCode).toBe(
+          401,
+        );
+      expect((await post(account, `2001:db8:${n}:60:ffff::7`)).statusCode, url).toBe(429);
+      // …and no other network.
+      expect((await post(account, `2001:db8:${n}:61::1`)).statusCode, url).toBe(200);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { anyId } from '../db/id-lists.ts';
 import type { Db } from '../db/client.ts';
 import { admins, drivers, guardians, sessions, tenants } from '../db/schema/index.ts';
 import type { TPrincipal } from './principal.ts';
@@ -25,7 +26,24 @@ export type TSessionOwner =
 /** How a token arrived: admins' and guardians' sessions only as the cookie, drivers' only as a bearer token. */
 export type TTokenChannel = 'cookie' | 'bearer';
 
-/** Creates a session and returns its 256-bit token (base64url); only the token's hash is stored. */
+/**
+ * Sessions one admin, driver or guardian keeps at most (browsers, phones): signing in once more ends
+ * the oldest, so one account signing in again and again holds no more sessions, nor event streams,
+ * than this.
+ */
+export const SESSIONS_PER_PRINCIPAL = 10;
+
+const ownerIs = (owner: TSessionOwner): SQL =>
+  owner.adminId !== undefined
+    ? eq(sessions.adminId, owner.adminId)
+    : owner.driverId !== undefined
+      ? eq(sessions.driverId, owner.driverId)
+      : eq(sessions.guardianId, owner.guardianId);
+
+/**
+ * Creates a session and returns its 256-bit token (base64url); only the token's hash is stored. The
+ * owner's oldest sessions beyond `SESSIONS_PER_PRINCIPAL` end.
+ */
 export async function createSession(
   db: Db,
   input: TSessionOwner & { tenantId: number | null; ip?: string; userAgent?: string },
@@ -33,6 +51,25 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + times.absoluteMs);
+  const beyondCap = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        input.tenantId === null ? isNull(sessions.tenantId) : eq(sessions.tenantId, input.tenantId),
+        ownerIs(input),
+      ),
+    )
+    .orderBy(desc(sessions.id))
+    .offset(SESSIONS_PER_PRINCIPAL - 1);
+  if (beyondCap.length)
+    await endSessions(
+      db,
+      anyId(
+        sessions.id,
+        beyondCap.map((b) => b.id),
+      ),
+    );
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     adminId: input.adminId ?? null,
@@ -186,8 +223,35 @@ export async function isSessionLive(db: Db, sessionId: number, times: SessionTim
   );
 }
 
+/**
+ * The channel on which ended sessions are announced: every process ends the event streams of those
+ * sessions at once, rather than at its next check of them.
+ */
+export const SESSIONS_ENDED_CHANNEL = 'fleet_sessions_ended';
+
+// One notification carries a few hundred ids, well below NOTIFY's 8,000-byte limit.
+const IDS_PER_NOTIFICATION = 500;
+
+/**
+ * Announces that these sessions ended. Called in the transaction that deleted them: PostgreSQL
+ * delivers the notification when (and only if) that transaction commits.
+ */
+async function announceEnded(db: Db, ended: { id: number }[]): Promise<void> {
+  for (let i = 0; i < ended.length; i += IDS_PER_NOTIFICATION) {
+    const ids = ended.slice(i, i + IDS_PER_NOTIFICATION).map((e) => e.id);
+    await db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${JSON.stringify(ids)})`);
+  }
+}
+
+/** Deletes the sessions `where` selects and announces them; the event streams of each end at once. */
+async function endSessions(db: Db, where: SQL): Promise<void> {
+  const ended = await db.delete(sessions).where(where).returning({ id: sessions.id });
+  await announceEnded(db, ended);
+}
+
+/** Ends the session of this token (sign-out, or the browser's previous session at sign-in). */
 export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  await endSessions(db, eq(sessions.tokenHash, hashToken(token)));
 }
 
 /** Removes sessions past their absolute expiry or idle for too long. */
@@ -199,28 +263,25 @@ export async function deleteExpiredSessions(db: Db, times: SessionTimes): Promis
 }
 
 /**
- * Ends an admin's sessions after a password change, except `keepSessionId` (the session of an admin
- * who changed their own password): whoever signed in with the old password is signed out.
+ * Ends an admin's sessions (a new password, an archive), except `keepSessionId` (the session of an
+ * admin who changed their own password): whoever signed in with the old password is signed out.
  */
-export async function endOtherSessions(db: Db, adminId: number, keepSessionId?: number): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(
-      and(
-        eq(sessions.adminId, adminId),
-        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
-      ),
-    );
+export async function endAdminSessions(db: Db, adminId: number, keepSessionId?: number): Promise<void> {
+  const ofAdmin = eq(sessions.adminId, adminId);
+  await endSessions(
+    db,
+    keepSessionId === undefined ? ofAdmin : sql`${ofAdmin} and ${ne(sessions.id, keepSessionId)}`,
+  );
 }
 
 /** Ends every session of a driver (a new password, an archive): their app must sign in again. */
 export async function endDriverSessions(db: Db, driverId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.driverId, driverId));
+  await endSessions(db, eq(sessions.driverId, driverId));
 }
 
 /** Ends every session of a tenant (used when a tenant is archived). */
 export async function deleteTenantSessions(db: Db, tenantId: number): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId)));
+  await endSessions(db, eq(sessions.tenantId, tenantId));
 }
 
 /**

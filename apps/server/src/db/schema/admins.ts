@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -30,8 +31,12 @@ export const admins = pgTable(
   },
   (t) => [
     index('admins_tenant_idx').on(t.tenantId, t.id),
-    // Sign-in is by e-mail alone, so a live e-mail is unique across tenants (the one index not led by tenant_id).
-    uniqueIndex('admins_email_live_idx')
+    // A live e-mail is unique within its tenant only, so no answer about one reveals another tenant's admins.
+    uniqueIndex('admins_tenant_email_live_idx')
+      .on(t.tenantId, sql`lower(${t.email})`)
+      .where(sql`${t.archived} = false`),
+    // Sign-in is by e-mail across tenants (decision 0024): the one index not led by tenant_id.
+    index('admins_email_live_idx')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.archived} = false`),
   ],
@@ -80,3 +85,25 @@ export const loginFailures = pgTable('login_failures', {
   /** A paced account or address (`account:`, `ip:` rows) may try again from then. */
   notBefore: timestamp('not_before', { withTimezone: true }),
 });
+
+/**
+ * Browsers that signed in to an account (OWASP's device cookies): the `fleet_device` cookie's token,
+ * stored only as its hash, with the account's limiter key. A browser known to an account is spared
+ * the pacing that failures from unknown clients bring on it, and has failures and a lockout of its
+ * own. See platform/login-limiter.ts.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    account: text('account').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tokenHash, t.account] }),
+    index('trusted_devices_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -70,8 +70,12 @@ export const drivers = pgTable(
       .on(t.trackerDigest)
       .where(sql`${t.archived} = false and ${t.trackerDigest} is not null`),
     index('drivers_tenant_bus_idx').on(t.tenantId, t.busId),
-    // Drivers sign in to the driver app by e-mail alone, so a live driver e-mail is unique everywhere.
-    uniqueIndex('drivers_email_live_idx')
+    // A live e-mail is unique within its tenant only: one person may drive for two fleets.
+    uniqueIndex('drivers_tenant_email_live_idx')
+      .on(t.tenantId, sql`lower(${t.email})`)
+      .where(sql`${t.archived} = false`),
+    // The driver app signs in by e-mail across tenants (decision 0024): an index not led by tenant_id.
+    index('drivers_email_live_idx')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.archived} = false`),
   ],

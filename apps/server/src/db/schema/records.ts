@@ -67,7 +67,12 @@ export const guardians = pgTable(
   },
   (t) => [
     index('guardians_tenant_idx').on(t.tenantId, t.id),
-    uniqueIndex('guardians_email_live_idx')
+    // A live e-mail is unique within its tenant only: a parent may have children at two schools.
+    uniqueIndex('guardians_tenant_email_live_idx')
+      .on(t.tenantId, sql`lower(${t.email})`)
+      .where(sql`${t.archived} = false`),
+    // The parents' sign-in is by e-mail across tenants (decision 0024): an index not led by tenant_id.
+    index('guardians_email_live_idx')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.archived} = false`),
   ],

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { admins, sessions } from '../../db/schema/index.ts';
+import { admins } from '../../db/schema/index.ts';
+import { endAdminSessions } from '../../platform/sessions.ts';
 
 /** Live admins of one tenant, newest first (never the password hash). */
 export const listTenantAdmins = (db: Db, tenantId: number) =>
@@ -18,12 +19,19 @@ export const listTenantAdmins = (db: Db, tenantId: number) =>
     .orderBy(desc(admins.id));
 export type TAdminListRow = Awaited<ReturnType<typeof listTenantAdmins>>[number];
 
-export async function adminEmailInUse(db: Db, email: string, exceptId?: number): Promise<boolean> {
+/** Whether another live admin of the tenant has this e-mail (compared case-insensitively). */
+export async function adminEmailInUse(
+  db: Db,
+  tenantId: number,
+  email: string,
+  exceptId?: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: admins.id })
     .from(admins)
     .where(
       and(
+        eq(admins.tenantId, tenantId),
         eq(admins.archived, false),
         sql`lower(${admins.email}) = ${email.toLowerCase()}`,
         exceptId ? sql`${admins.id} <> ${exceptId}` : undefined,
@@ -66,7 +74,7 @@ export async function archiveAdmin(db: Db, tenantId: number, id: number): Promis
       .where(and(eq(admins.tenantId, tenantId), eq(admins.id, id), eq(admins.archived, false)))
       .returning({ id: admins.id });
     if (!row) return false;
-    await tx.delete(sessions).where(eq(sessions.adminId, id));
+    await endAdminSessions(tx, id);
     return true;
   });
 }

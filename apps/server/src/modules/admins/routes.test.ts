@@ -32,7 +32,7 @@ describe('POST /api/admin/save: a new password ends sessions', () => {
       email: me.email,
       fname: 'Omar',
       lname: 'Saleh',
-      password: 'bright-new-start',
+      password: 'harbour-cedar-lamp',
     });
     expect(saved.body.responseCode).toBe(1);
     expect(await signedIn(current!)).toBe(true);
@@ -40,7 +40,7 @@ describe('POST /api/admin/save: a new password ends sessions', () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: DEMO.school })).statusCode,
     ).toBe(401);
-    expect(await signedIn(await t.login(DEMO.school.email, 'bright-new-start'))).toBe(true);
+    expect(await signedIn(await t.login(DEMO.school.email, 'harbour-cedar-lamp'))).toBe(true);
   });
 
   it("a tenant admin setting another admin's password ends all of that admin's sessions", async () => {

@@ -7,10 +7,10 @@ import {
   type TTenantContext,
 } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { assertPasswordNotCommon, hashPassword } from '../../platform/passwords.ts';
+import { assertPasswordStrong, hashPassword } from '../../platform/passwords.ts';
 import { requireAdmin, type TAdminPrincipal } from '../../platform/principal.ts';
-import { endOtherSessions } from '../../platform/sessions.ts';
-import { tenantExistsById } from '../settings/service.ts';
+import { endAdminSessions } from '../../platform/sessions.ts';
+import { tenantExistsById, tenantProfile } from '../settings/service.ts';
 import {
   adminEmailInUse,
   archiveAdmin as archiveAdminRow,
@@ -77,13 +77,29 @@ async function adminById(ctx: TTenantContext, id: number): Promise<TAdminRow> {
   return toAdminRow(row);
 }
 
+/**
+ * The checks an admin's values need beyond their shape: an e-mail no other live admin of this
+ * tenant has (another tenant's admins are never consulted, so the answer reveals none of them), and
+ * a password that is hard to guess and not made of the admin's e-mail, names or tenant's name.
+ */
+async function assertAdminValues(
+  ctx: TTenantContext,
+  values: TAdminValues,
+  password: string | null,
+  exceptId?: number,
+) {
+  if (await adminEmailInUse(ctx.db, ctx.tenantId, values.email, exceptId))
+    throw new AppError('CONFLICT', MESSAGES.driver.emailTaken);
+  if (password)
+    await assertPasswordStrong(password, { ...values, tenantName: (await tenantProfile(ctx)).name });
+}
+
 export async function addAdmin(
   ctx: TTenantContext,
   values: TAdminValues,
   password: string,
 ): Promise<TAdminRow> {
-  if (await adminEmailInUse(ctx.db, values.email)) throw new AppError('CONFLICT', MESSAGES.driver.emailTaken);
-  await assertPasswordNotCommon(password);
+  await assertAdminValues(ctx, values, password);
   const passwordHash = await hashPassword(password);
   const id = await inTransaction(ctx, async (tx) => {
     const inserted = await insertAdmin(tx.db, tx.tenantId, { ...values, passwordHash });
@@ -104,9 +120,7 @@ export async function saveAdmin(
   password: string | null,
 ): Promise<TAdminRow> {
   const admin = actingAdmin(ctx);
-  if (await adminEmailInUse(ctx.db, values.email, id))
-    throw new AppError('CONFLICT', MESSAGES.driver.emailTaken);
-  if (password) await assertPasswordNotCommon(password);
+  await assertAdminValues(ctx, values, password, id);
   const passwordHash = password ? await hashPassword(password) : undefined;
   const row = await inTransaction(ctx, async (tx) => {
     const updated = await updateAdmin(tx.db, tx.tenantId, id, {
@@ -115,7 +129,7 @@ export async function saveAdmin(
     });
     if (!updated) return undefined;
     // An admin changing their own password stays signed in where they did it.
-    if (passwordHash) await endOtherSessions(tx.db, id, id === admin.id ? admin.sessionId : undefined);
+    if (passwordHash) await endAdminSessions(tx.db, id, id === admin.id ? admin.sessionId : undefined);
     emit(tx, 'admin.updated', [id]);
     return updated;
   });

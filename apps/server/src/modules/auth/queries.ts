@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { admins, drivers, guardians, tenants } from '../../db/schema/index.ts';
 
@@ -14,15 +14,24 @@ const adminWithTenant = {
   tenantArchived: tenants.archived,
 };
 
-/** The live (not archived) admin with this e-mail, compared case-insensitively, with its tenant. */
-export async function findLiveAdminByEmail(db: Db, email: string) {
-  const [row] = await db
+/**
+ * Sign-in finds at most this many accounts of one kind with one e-mail (one a tenant): a person in
+ * more organisations than this signs in to the first ones only, and no sign-in checks more hashes.
+ */
+export const ACCOUNTS_PER_EMAIL = 5;
+
+/**
+ * The live (not archived) admins with this e-mail, compared case-insensitively, with their tenants:
+ * one per tenant at most (an e-mail is unique within a tenant), oldest first.
+ */
+export async function findLiveAdminsByEmail(db: Db, email: string) {
+  return db
     .select(adminWithTenant)
     .from(admins)
     .leftJoin(tenants, eq(tenants.id, admins.tenantId))
     .where(and(sql`lower(${admins.email}) = ${email.trim().toLowerCase()}`, eq(admins.archived, false)))
-    .limit(1);
-  return row;
+    .orderBy(asc(admins.id))
+    .limit(ACCOUNTS_PER_EMAIL);
 }
 
 export async function findAdminById(db: Db, id: number) {
@@ -47,15 +56,15 @@ const driverWithTenant = {
   tenantArchived: tenants.archived,
 };
 
-/** The live driver with this e-mail, compared case-insensitively, with whether its tenant is archived. */
-export async function findLiveDriverByEmail(db: Db, email: string) {
-  const [row] = await db
+/** The live drivers with this e-mail (one a tenant at most), with whether their tenants are archived. */
+export async function findLiveDriversByEmail(db: Db, email: string) {
+  return db
     .select(driverWithTenant)
     .from(drivers)
     .innerJoin(tenants, eq(tenants.id, drivers.tenantId))
     .where(and(sql`lower(${drivers.email}) = ${email.trim().toLowerCase()}`, eq(drivers.archived, false)))
-    .limit(1);
-  return row;
+    .orderBy(asc(drivers.id))
+    .limit(ACCOUNTS_PER_EMAIL);
 }
 
 /** The tenant's live driver with this id. */
@@ -80,15 +89,15 @@ const guardianWithTenant = {
   tenantArchived: tenants.archived,
 };
 
-/** The live guardian with this e-mail (unique among live guardians), compared case-insensitively. */
-export async function findLiveGuardianByEmail(db: Db, email: string) {
-  const [row] = await db
+/** The live guardians with this e-mail (one a tenant at most), compared case-insensitively. */
+export async function findLiveGuardiansByEmail(db: Db, email: string) {
+  return db
     .select(guardianWithTenant)
     .from(guardians)
     .innerJoin(tenants, eq(tenants.id, guardians.tenantId))
     .where(and(sql`lower(${guardians.email}) = ${email.trim().toLowerCase()}`, eq(guardians.archived, false)))
-    .limit(1);
-  return row;
+    .orderBy(asc(guardians.id))
+    .limit(ACCOUNTS_PER_EMAIL);
 }
 
 /** The tenant's live guardian with this id. */

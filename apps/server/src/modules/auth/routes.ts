@@ -13,7 +13,8 @@ import { callerContext, tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ACCESS } from '../../platform/principal.ts';
 import { SESSION_COOKIE } from '../../platform/sessions.ts';
-import { guardianLogin, guardianMe, login, logout, me } from './service.ts';
+import { setDeviceCookie } from '../../platform/login-limiter.ts';
+import { guardianLogin, guardianMe, login, logout, me, signInAttempt } from './service.ts';
 
 const tags = ['Sign-in and session'];
 
@@ -40,24 +41,19 @@ export const authRoutes: ModuleRoutes = async (app, deps) => {
           200: ZEnvelope(ZAdminSession),
           400: ZErrorEnvelope,
           401: ZErrorEnvelope,
+          409: ZErrorEnvelope,
           429: ZErrorEnvelope,
         },
       },
     },
     async (request, reply) => {
       // Rotation: whatever session this browser had ends here; sign-in always opens a fresh one.
-      const previousToken = request.cookies[SESSION_COOKIE];
-      const userAgent = request.headers['user-agent'];
-      const { admin, token, expiresAt } = await login(
+      const { admin, token, expiresAt, deviceToken } = await login(
         { db: database.db, limiter, session: config.session },
-        {
-          ...request.body,
-          ip: request.ip,
-          ...(userAgent ? { userAgent } : {}),
-          ...(previousToken ? { previousToken } : {}),
-        },
+        { ...signInAttempt(request), previousToken: request.cookies[SESSION_COOKIE] },
       );
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), expires: expiresAt });
+      setDeviceCookie(request, reply, deviceToken, config.cookieSecure);
       return { responseCode: RESPONSE_CODE.success, responseMessage: MESSAGES.login.success, data: admin };
     },
   );
@@ -112,18 +108,19 @@ export const authRoutes: ModuleRoutes = async (app, deps) => {
           200: ZEnvelope(ZGuardianSession),
           400: ZErrorEnvelope,
           401: ZErrorEnvelope,
+          409: ZErrorEnvelope,
           429: ZErrorEnvelope,
         },
       },
     },
     async (request, reply) => {
       // Rotation, as for admins: the browser's previous session (an admin's or a guardian's) ends here.
-      const previousToken = request.cookies[SESSION_COOKIE];
-      const { guardian, token, expiresAt } = await guardianLogin(
+      const { guardian, token, expiresAt, deviceToken } = await guardianLogin(
         { db: database.db, limiter, session: config.session },
-        { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'], previousToken },
+        { ...signInAttempt(request), previousToken: request.cookies[SESSION_COOKIE] },
       );
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), expires: expiresAt });
+      setDeviceCookie(request, reply, deviceToken, config.cookieSecure);
       return { responseCode: RESPONSE_CODE.success, responseMessage: MESSAGES.login.success, data: guardian };
     },
   );

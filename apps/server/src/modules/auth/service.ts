@@ -1,17 +1,17 @@
+import type { FastifyRequest } from 'fastify';
 import {
   MESSAGES,
   toUtcString,
+  type TLoginRequest,
   type TAdminSession,
-  type TDriverLoginRequest,
   type TDriverProfile,
   type TDriverSession,
   type TGuardianSession,
-  type TLoginRequest,
 } from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
 import { systemContext, type TServiceContext, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { LoginLimiter, LoginRefusal } from '../../platform/login-limiter.ts';
+import { DEVICE_COOKIE, type LoginLimiter, type LoginRefusal } from '../../platform/login-limiter.ts';
 import { decoyPasswordHash, verifyPassword } from '../../platform/passwords.ts';
 import { requireAdmin } from '../../platform/principal.ts';
 import { createSession, deleteSessionByToken, type SessionTimes } from '../../platform/sessions.ts';
@@ -19,11 +19,11 @@ import { tenantProfile } from '../settings/service.ts';
 import { guardianChildren } from '../students/service.ts';
 import {
   findAdminById,
-  findLiveAdminByEmail,
+  findLiveAdminsByEmail,
   findLiveDriver,
-  findLiveDriverByEmail,
+  findLiveDriversByEmail,
   findLiveGuardian,
-  findLiveGuardianByEmail,
+  findLiveGuardiansByEmail,
   type TAdminWithTenant,
   type TDriverWithTenant,
   type TGuardianWithTenant,
@@ -66,55 +66,91 @@ function refused({ reason, waitMs }: LoginRefusal): AppError {
   return new AppError('TOO_MANY_REQUESTS', message, { 'retry-after': String(seconds) });
 }
 
+/** Who is signing in, from where, and what the browser sent besides the credentials. */
+export interface TSignInAttempt {
+  email: string;
+  password: string;
+  /** Which organisation's account, when the same e-mail and password open several. */
+  tenantId?: number | undefined;
+  ip: string;
+  userAgent?: string | undefined;
+  /** The browser's `fleet_device` cookie: a browser known to the account is not paced with strangers. */
+  deviceToken?: string | undefined;
+}
+
+/** The attempt a sign-in request makes: its body, its address and browser, its device cookie. */
+export function signInAttempt(
+  request: Pick<FastifyRequest, 'ip' | 'headers' | 'cookies'> & { body: TLoginRequest },
+): TSignInAttempt {
+  const { email, password, tenant_id: tenantId } = request.body;
+  return {
+    email,
+    password,
+    tenantId,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    deviceToken: request.cookies[DEVICE_COOKIE],
+  };
+}
+
 /**
- * The check every sign-in makes: refuses while the limiter paces or locks this account or address,
- * checks the password in constant time (against a decoy hash when no live account has the e-mail),
- * refuses an account of an archived tenant with the same answer as a wrong password, and counts the
- * outcome. `account` is the limiter's key for the e-mail (admins, drivers and guardians apart).
+ * The check every sign-in makes: refuses while the limiter paces or locks this account, address or
+ * browser, checks the password in constant time against every live account of the kind with the
+ * e-mail (an e-mail is unique within a tenant only; against a decoy hash when there is none, all in
+ * parallel), ignores accounts of archived tenants (the same answer as a wrong password), and counts
+ * the outcome. Exactly one account must match: two organisations' accounts with the same e-mail
+ * and password are told apart by `tenantId`, or not at all. `account` is the limiter's key for the
+ * e-mail (admins, drivers and guardians apart). Answers the account and the browser's device token.
  */
-async function checkCredentials<T extends { passwordHash: string; tenantArchived: boolean | null }>(
+async function checkCredentials<
+  T extends { passwordHash: string; tenantId: number | null; tenantArchived: boolean | null },
+>(
   limiter: LoginLimiter,
-  { account, ip, password }: { account: string; ip: string; password: string },
-  found: () => Promise<T | undefined>,
-): Promise<T> {
-  const refusal = await limiter.admit(account, ip);
-  if (refusal) throw refused(refusal);
-  const user = await found();
-  const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-  if (!user || !valid || user.tenantArchived === true) {
-    await limiter.recordFailure(account, ip);
+  account: string,
+  { ip, password, tenantId, deviceToken }: TSignInAttempt,
+  found: () => Promise<T[]>,
+): Promise<{ user: T; deviceToken: string }> {
+  const admission = await limiter.admit(account, ip, deviceToken);
+  if (admission.refusal) throw refused(admission.refusal);
+  const candidates = await found();
+  const hashes = candidates.length ? candidates.map((c) => c.passwordHash) : [await decoyPasswordHash()];
+  const valid = await Promise.all(hashes.map((hash) => verifyPassword(password, hash)));
+  const matches = candidates.filter(
+    (c, i) => valid[i] && c.tenantArchived !== true && (tenantId === undefined || c.tenantId === tenantId),
+  );
+  if (matches.length === 0) {
+    await limiter.recordFailure(account, ip, admission.device);
     throw new AppError('UNAUTHENTICATED', MESSAGES.login.invalidCredentials);
   }
-  await limiter.recordSuccess(account, ip);
-  return user;
+  // Whoever typed this knows the password of every account that matched: nothing is revealed.
+  if (matches.length > 1) throw new AppError('CONFLICT', MESSAGES.login.severalOrganisations);
+  return { user: matches[0]!, deviceToken: await limiter.recordSuccess(account, ip, deviceToken) };
 }
 
 /**
  * Signs an admin in: ends the session the browser had before (`previousToken`: sign-in always opens
- * a fresh one, even when it fails), refuses while this address is locked out of the account or the account or
- * address is paced, checks the password in constant time (also for unknown e-mails), refuses
- * archived admins and admins of archived tenants, and opens a new session.
+ * a fresh one, even when it fails), checks the credentials (`checkCredentials`), and opens a new
+ * session. Answers the browser's device token with it.
  */
 export async function login(
   { db, limiter, session }: LoginDeps,
-  {
-    email,
-    password,
-    ip,
-    userAgent,
-    previousToken,
-  }: TLoginRequest & { ip: string; userAgent?: string; previousToken?: string },
-): Promise<{ admin: TAdminSession; token: string; expiresAt: Date }> {
-  if (previousToken) await deleteSessionByToken(db, previousToken);
-  const admin = await checkCredentials(limiter, { account: email, ip, password }, () =>
-    findLiveAdminByEmail(db, email),
+  attempt: TSignInAttempt & { previousToken?: string | undefined },
+): Promise<{ admin: TAdminSession; token: string; expiresAt: Date; deviceToken: string }> {
+  if (attempt.previousToken) await deleteSessionByToken(db, attempt.previousToken);
+  const { user: admin, deviceToken } = await checkCredentials(limiter, attempt.email, attempt, () =>
+    findLiveAdminsByEmail(db, attempt.email),
   );
   const { token, expiresAt } = await createSession(
     db,
-    { adminId: admin.id, tenantId: admin.tenantId, ip, ...(userAgent ? { userAgent } : {}) },
+    {
+      adminId: admin.id,
+      tenantId: admin.tenantId,
+      ip: attempt.ip,
+      ...(attempt.userAgent ? { userAgent: attempt.userAgent } : {}),
+    },
     session,
   );
-  return { admin: toAdminSession(admin), token, expiresAt };
+  return { admin: toAdminSession(admin), token, expiresAt, deviceToken };
 }
 
 /** Ends the session of this token, if there is one; a stale or unknown token is no error. */
@@ -155,27 +191,37 @@ async function toDriverProfile(db: Db, driver: TDriverWithTenant): Promise<TDriv
 }
 
 /**
- * Signs a driver in to the app: the admins' rules (the same limiter, constant-time check, the same
- * answer for an unknown e-mail, an archived driver or a driver of an archived tenant) and a session
- * of its own whose token the app sends as `Authorization: Bearer`.
+ * Signs a driver in to the app: the admins' rules (`checkCredentials`) and a session of its own whose
+ * token the app sends as `Authorization: Bearer`. Answers the browser's device token with it.
  */
 export async function driverLogin(
   { db, limiter, session }: LoginDeps,
-  { email, password, ip, userAgent }: TDriverLoginRequest & { ip: string; userAgent?: string | undefined },
-): Promise<TDriverSession> {
-  const driver = await checkCredentials(limiter, { account: driverAccount(email), ip, password }, () =>
-    findLiveDriverByEmail(db, email),
+  attempt: TSignInAttempt,
+): Promise<{ driver: TDriverSession; deviceToken: string }> {
+  const { user: driver, deviceToken } = await checkCredentials(
+    limiter,
+    driverAccount(attempt.email),
+    attempt,
+    () => findLiveDriversByEmail(db, attempt.email),
   );
   const { token, expiresAt } = await createSession(
     db,
-    { driverId: driver.id, tenantId: driver.tenantId, ip, ...(userAgent ? { userAgent } : {}) },
+    {
+      driverId: driver.id,
+      tenantId: driver.tenantId,
+      ip: attempt.ip,
+      ...(attempt.userAgent ? { userAgent: attempt.userAgent } : {}),
+    },
     session,
   );
   return {
-    token,
-    token_type: 'Bearer',
-    expires_at: toUtcString(expiresAt),
-    driver: await toDriverProfile(db, driver),
+    driver: {
+      token,
+      token_type: 'Bearer',
+      expires_at: toUtcString(expiresAt),
+      driver: await toDriverProfile(db, driver),
+    },
+    deviceToken,
   };
 }
 
@@ -209,29 +255,30 @@ async function toGuardianSession(db: Db, guardian: TGuardianWithTenant): Promise
 
 /**
  * Signs a guardian in to the parents' view: the admins' rules (the browser's previous session ends,
- * the same limiter, a constant-time check, the same answer for an unknown e-mail, an archived
- * guardian or a guardian of an archived tenant) and a cookie session of its own.
+ * `checkCredentials`) and a cookie session of its own. Answers the browser's device token with it.
  */
 export async function guardianLogin(
   { db, limiter, session }: LoginDeps,
-  {
-    email,
-    password,
-    ip,
-    userAgent,
-    previousToken,
-  }: TLoginRequest & { ip: string; userAgent?: string | undefined; previousToken?: string | undefined },
-): Promise<{ guardian: TGuardianSession; token: string; expiresAt: Date }> {
-  if (previousToken) await deleteSessionByToken(db, previousToken);
-  const guardian = await checkCredentials(limiter, { account: guardianAccount(email), ip, password }, () =>
-    findLiveGuardianByEmail(db, email),
+  attempt: TSignInAttempt & { previousToken?: string | undefined },
+): Promise<{ guardian: TGuardianSession; token: string; expiresAt: Date; deviceToken: string }> {
+  if (attempt.previousToken) await deleteSessionByToken(db, attempt.previousToken);
+  const { user: guardian, deviceToken } = await checkCredentials(
+    limiter,
+    guardianAccount(attempt.email),
+    attempt,
+    () => findLiveGuardiansByEmail(db, attempt.email),
   );
   const { token, expiresAt } = await createSession(
     db,
-    { guardianId: guardian.id, tenantId: guardian.tenantId, ip, ...(userAgent ? { userAgent } : {}) },
+    {
+      guardianId: guardian.id,
+      tenantId: guardian.tenantId,
+      ip: attempt.ip,
+      ...(attempt.userAgent ? { userAgent: attempt.userAgent } : {}),
+    },
     session,
   );
-  return { guardian: await toGuardianSession(db, guardian), token, expiresAt };
+  return { guardian: await toGuardianSession(db, guardian), token, expiresAt, deviceToken };
 }
 
 /** The signed-in guardian, as login answers it. */

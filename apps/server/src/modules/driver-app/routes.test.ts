@@ -152,7 +152,8 @@ describe('POST /api/v1/driver/login', () => {
     });
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(new Date(`${data.expires_at}Z`).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
-    expect(res.headers['set-cookie']).toBeUndefined();
+    // No session cookie: the token is the app's credential. The browser is made known to the account.
+    expect(res.cookies.map((c) => c.name)).toEqual(['fleet_device']);
     expect(JSON.stringify(data)).not.toMatch(/password|hash/i);
     const me = await drive(`Bearer ${data.token}`, 'GET', '/api/v1/driver/me');
     expect(me.status).toBe(200);

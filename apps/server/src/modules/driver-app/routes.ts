@@ -23,7 +23,8 @@ import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { multipartBodyLimit, readMultipartForm } from '../../platform/uploads.ts';
 import { ACCESS } from '../../platform/principal.ts';
-import { driverLogin, driverMe, logout } from '../auth/service.ts';
+import { driverLogin, driverMe, logout, signInAttempt } from '../auth/service.ts';
+import { setDeviceCookie } from '../../platform/login-limiter.ts';
 import {
   arriveAtStop,
   completeTask,
@@ -100,23 +101,25 @@ export const driverAppRoutes: ModuleRoutes = async (app, deps) => {
         tags,
         summary: 'Sign a driver in to the app',
         description:
-          "Answers a bearer token (send it as `Authorization: Bearer …` on every other call), its absolute expiry (it also ends after `SESSION_IDLE_HOURS` unused) and the driver with the tenant's words. Archived drivers and drivers of archived tenants are refused like a wrong password; failed attempts are limited like the console's.",
+          "Answers a bearer token (send it as `Authorization: Bearer …` on every other call), its absolute expiry (it also ends after `SESSION_IDLE_HOURS` unused) and the driver with the tenant's words. Archived drivers and drivers of archived tenants are refused like a wrong password; failed attempts are limited like the console's, and the app's browser gets the same `fleet_device` cookie, which spares it the pacing other clients' failures bring on the account. An e-mail is unique within a tenant only: when the e-mail and password open drivers of several tenants, send `tenant_id` (409 without it).",
         body: ZDriverLoginRequest,
         response: {
           200: ZEnvelope(ZDriverSession),
           400: ZErrorEnvelope,
           401: ZErrorEnvelope,
+          409: ZErrorEnvelope,
           429: ZErrorEnvelope,
         },
       },
     },
-    async (r) => {
-      const userAgent = r.headers['user-agent'];
-      const session = await driverLogin(
+    async (r, reply) => {
+      const { driver, deviceToken } = await driverLogin(
         { db: database.db, limiter, session: config.session },
-        { ...r.body, ip: r.ip, userAgent },
+        signInAttempt(r),
       );
-      return ok(session, MESSAGES.login.success);
+      // The app runs in a browser: its device cookie spares it the pacing strangers' failures bring.
+      setDeviceCookie(r, reply, deviceToken, config.cookieSecure);
+      return ok(driver, MESSAGES.login.success);
     },
   );
 

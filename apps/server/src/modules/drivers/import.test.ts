@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { MESSAGES } from '@fleet/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Sheet from '../../platform/sheet.ts';
 import { IMPORT_MAX_ROWS } from '../../platform/sheet.ts';
@@ -42,7 +43,7 @@ beforeAll(async () => {
     fname: 'Existing',
     lname: 'Driver',
     email: 'existing@desert.example',
-    password: 'existing-pass-1',
+    password: 'amber-willow-station',
     bus_id: null,
     hourly_rate: 10,
     language: null,
@@ -63,7 +64,7 @@ const driverCount = async () => (await call(t, delivery, 'GET', '/api/driver/get
 
 const GOOD_CSV = [
   'First name,Last name,E-mail,Password,Vehicle,Hourly rate,Language',
-  'Noor,Haddad,noor@desert.example,noor1234,IMP-1,35.50,Arabic',
+  'Noor,Haddad,noor@desert.example,saffron-dune-42,IMP-1,35.50,Arabic',
   'Karan,Mehta,karan@desert.example,,,28,hi',
 ].join('\n');
 
@@ -72,15 +73,16 @@ describe('POST /api/v1/drivers/import/preview', () => {
     const before = await driverCount();
     const csv = [
       'First name,Last name,E-mail,Password,Vehicle,Hourly rate,Language',
-      'Noor,Haddad,noor@desert.example,noor1234,IMP-1,35.50,Arabic',
+      'Noor,Haddad,noor@desert.example,saffron-dune-42,IMP-1,35.50,Arabic',
       ',Mehta,not-mail,abc,NOPE,-3,Klingon',
       'Sam,Existing,existing@desert.example,pass1234,,,',
       'Noor,Again,NOOR@desert.example,pass1234,,,',
+      'Karim,Aziz,karim@desert.example,KarimAziz2026,,,',
     ].join('\n');
     const res = await upload('/api/v1/drivers/import/preview', csv, 'drivers.csv');
     expect(res.statusCode).toBe(200);
     const preview = res.json().data;
-    expect(preview).toMatchObject({ total: 4, valid: 1, invalid: 3 });
+    expect(preview).toMatchObject({ total: 5, valid: 1, invalid: 4 });
     const row3 = preview.rows.find((r: { row: number }) => r.row === 3).errors;
     expect(row3).toEqual(
       expect.arrayContaining([
@@ -97,7 +99,11 @@ describe('POST /api/v1/drivers/import/preview', () => {
     expect(preview.rows.find((r: { row: number }) => r.row === 5).errors).toContain(
       'E-mail: the same as row 2 of this file',
     );
-    expect(JSON.stringify(preview)).not.toContain('noor1234');
+    // A password made of the driver's own name is refused with the reason.
+    expect(preview.rows.find((r: { row: number }) => r.row === 6).errors).toEqual([
+      `Password: ${MESSAGES.password.tooWeak(MESSAGES.password.fromAccount)}`,
+    ]);
+    expect(JSON.stringify(preview)).not.toContain('saffron-dune-42');
     expect(await driverCount()).toBe(before);
   });
 });

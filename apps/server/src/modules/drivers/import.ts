@@ -34,14 +34,19 @@ export interface TDriverImportLookups {
   takenDeviceIds: ReadonlySet<string>;
   /** Tracker IDs of the file too easy to guess, with the reason (judged with the server's word lists). */
   weakDeviceIds: ReadonlyMap<string, string>;
-  isCommonPassword: (password: string) => boolean;
+  /** Why a password is too weak for this driver (contract/password-strength.ts), or null. */
+  passwordWeakness: (
+    password: string,
+    driver: { email: string; fname: string; lname: string },
+  ) => string | null;
 }
 
 /**
- * The rules of one driver import, row by row: the driver's own shape, a password that is not a
- * common one, an e-mail no live driver has and none repeated within the file, a vehicle of the
- * tenant by its reference, a language of the list by code or name, and a Tracker ID (optional) hard
- * to guess that no live driver has and none repeated within the file. Passwords are never echoed.
+ * The rules of one driver import, row by row: the driver's own shape, a password that is hard to
+ * guess and not made of the driver's e-mail or names or the tenant's name, an e-mail no live driver
+ * of the tenant has and none repeated within the file, a vehicle of the tenant by its reference, a
+ * language of the list by code or name, and a Tracker ID (optional) hard to guess that no live
+ * driver has and none repeated within the file. Passwords are never echoed.
  */
 export function checkDriverRows(
   rows: SheetRow[],
@@ -72,18 +77,19 @@ export function checkDriverRows(
       }
     }
     const lengthRefused = parsed.error?.issues.some((issue) => issue.path[0] === 'password');
-    if (fields.password && !lengthRefused && lookups.isCommonPassword(fields.password))
-      errors.push(`${LABELS.password}: ${MESSAGES.password.tooCommon}`);
+    const weakness =
+      fields.password && !lengthRefused ? lookups.passwordWeakness(fields.password, fields) : null;
+    if (weakness) errors.push(`${LABELS.password}: ${weakness}`);
     const email = fields.email.trim().toLowerCase();
     if (email && lookups.takenEmails.has(email)) errors.push(`E-mail: ${MESSAGES.driver.emailTaken}`);
     const earlier = firstRowOf.get(email);
     if (email && earlier !== undefined) errors.push(`E-mail: the same as row ${earlier} of this file`);
     else if (email) firstRowOf.set(email, row);
     const deviceId = fields.device_id.trim();
-    const weakness = lookups.weakDeviceIds.get(deviceId);
+    const trackerWeakness = lookups.weakDeviceIds.get(deviceId);
     // The row's schema checked the form and the plain strength already; the word lists add to it.
-    if (deviceId && weakness && !errors.some((e) => e.startsWith(`${LABELS.device_id}:`)))
-      errors.push(`${LABELS.device_id}: ${weakness}`);
+    if (deviceId && trackerWeakness && !errors.some((e) => e.startsWith(`${LABELS.device_id}:`)))
+      errors.push(`${LABELS.device_id}: ${trackerWeakness}`);
     if (deviceId && lookups.takenDeviceIds.has(deviceId))
       errors.push(`${LABELS.device_id}: ${TRACKER_MESSAGES.idUnavailable}`);
     const earlierDevice = firstRowOfDevice.get(deviceId);

@@ -60,13 +60,19 @@ export async function listDrivers(db: Db, tenantId: number, filter: DriverFilter
 }
 export type TDriverListRow = Awaited<ReturnType<typeof listDrivers>>[number];
 
-/** Whether a live driver anywhere already signs in with this e-mail. */
-export async function driverEmailInUse(db: Db, email: string, exceptId?: number): Promise<boolean> {
+/** Whether another live driver of the tenant signs in with this e-mail (unique within a tenant only). */
+export async function driverEmailInUse(
+  db: Db,
+  tenantId: number,
+  email: string,
+  exceptId?: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: drivers.id })
     .from(drivers)
     .where(
       and(
+        eq(drivers.tenantId, tenantId),
         eq(drivers.archived, false),
         sql`lower(${drivers.email}) = ${email.toLowerCase()}`,
         exceptId ? sql`${drivers.id} <> ${exceptId}` : undefined,
@@ -125,13 +131,19 @@ export async function setTracker(
   return Boolean(row);
 }
 
-/** Which of these e-mails (lower case) live drivers anywhere already sign in with. */
-export async function liveDriverEmailsAmong(db: Db, emails: string[]): Promise<string[]> {
+/** Which of these e-mails (lower case) live drivers of the tenant already sign in with. */
+export async function liveDriverEmailsAmong(db: Db, tenantId: number, emails: string[]): Promise<string[]> {
   if (emails.length === 0) return [];
   const rows = await db
     .select({ email: sql<string>`lower(${drivers.email})` })
     .from(drivers)
-    .where(and(eq(drivers.archived, false), anyText(sql`lower(${drivers.email})`, emails)));
+    .where(
+      and(
+        eq(drivers.tenantId, tenantId),
+        eq(drivers.archived, false),
+        anyText(sql`lower(${drivers.email})`, emails),
+      ),
+    );
   return rows.map((r) => r.email);
 }
 

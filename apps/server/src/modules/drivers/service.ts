@@ -14,11 +14,12 @@ import {
 } from '../../platform/context.ts';
 import { AppError, uniqueViolationOn } from '../../platform/errors.ts';
 import type { CheckedRow } from '../../platform/import-routes.ts';
-import { assertPasswordNotCommon, commonPasswordTest, hashPassword } from '../../platform/passwords.ts';
+import { assertPasswordStrong, hashPassword, passwordStrengthTest } from '../../platform/passwords.ts';
 import { endDriverSessions } from '../../platform/sessions.ts';
 import type { SheetRow } from '../../platform/sheet.ts';
 import { trackerDigest, trackerIdWeakness, wordsOf } from '../../platform/tracker-ids.ts';
 import { languageExists, languages } from '../languages/service.ts';
+import { tenantProfile } from '../settings/service.ts';
 import { findVehicle, vehicles } from '../vehicles/service.ts';
 import { checkDriverRows, rowDeviceId, rowEmail, type TDriverImport } from './import.ts';
 import {
@@ -155,11 +156,18 @@ async function assertTrackerFree(ctx: TServiceContext, digest: string, exceptId?
 }
 
 /**
- * The checks a driver's values need beyond their shape: free e-mail, own live vehicle, known
- * language, a Tracker ID no other live driver (of any tenant) reports with.
+ * The checks a driver's values need beyond their shape: an e-mail no other live driver of the
+ * tenant has (other tenants' drivers are never consulted, so the answer reveals none of them), own
+ * live vehicle, known language, a Tracker ID no other live driver (of any tenant) reports with, and
+ * a new password that is hard to guess and not made of the driver's e-mail, names or tenant's name.
  */
-async function assertDriverValues(ctx: TTenantContext, values: TDriverValues, exceptId?: number) {
-  if (await driverEmailInUse(ctx.db, values.email, exceptId))
+async function assertDriverValues(
+  ctx: TTenantContext,
+  values: TDriverValues,
+  password: string | null,
+  exceptId?: number,
+) {
+  if (await driverEmailInUse(ctx.db, ctx.tenantId, values.email, exceptId))
     throw new AppError('CONFLICT', MESSAGES.driver.emailTaken);
   if (values.tracker) await assertTrackerFree(ctx, values.tracker.digest, exceptId);
   if (values.busId !== null && !(await findVehicle(ctx, values.busId))) {
@@ -168,6 +176,8 @@ async function assertDriverValues(ctx: TTenantContext, values: TDriverValues, ex
   if (values.language !== null && !(await languageExists(ctx, values.language))) {
     throw new AppError('BAD_REQUEST', MESSAGES.driver.languageUnknown);
   }
+  if (password)
+    await assertPasswordStrong(password, { ...values, tenantName: (await tenantProfile(ctx)).name });
 }
 
 export async function addDriver(
@@ -176,8 +186,7 @@ export async function addDriver(
   password: string,
 ): Promise<TDriverRow> {
   const values = await valuesOf(input);
-  await assertDriverValues(ctx, values);
-  await assertPasswordNotCommon(password);
+  await assertDriverValues(ctx, values, password);
   const passwordHash = await hashPassword(password);
   const id = await claimingTracker(() =>
     inTransaction(ctx, async (tx) => {
@@ -197,8 +206,7 @@ export async function saveDriver(
   password: string | null,
 ): Promise<TDriverRow> {
   const values = await valuesOf(input);
-  await assertDriverValues(ctx, values, id);
-  if (password) await assertPasswordNotCommon(password);
+  await assertDriverValues(ctx, values, password, id);
   const passwordHash = password ? await hashPassword(password) : undefined;
   await inTransaction(ctx, async (tx) => {
     const updated = await claimingTracker(() =>
@@ -268,13 +276,14 @@ export async function checkDriverImport(
   rows: SheetRow[],
 ): Promise<CheckedRow<TDriverImport>[]> {
   const vehicleIds = new Map((await vehicles(ctx)).map((v) => [v.reference.toLowerCase(), v.id]));
+  const [strength, { name: tenantName }] = await Promise.all([passwordStrengthTest(), tenantProfile(ctx)]);
   const languageCodes = new Map<string, string>();
   for (const l of await languages(ctx)) {
     languageCodes.set(l.code.toLowerCase(), l.code);
     languageCodes.set(l.name.toLowerCase(), l.code);
   }
   const fileEmails = rows.map((r) => rowEmail(r.values).trim().toLowerCase()).filter(Boolean);
-  const takenEmails = new Set(await liveDriverEmailsAmong(ctx.db, fileEmails));
+  const takenEmails = new Set(await liveDriverEmailsAmong(ctx.db, ctx.tenantId, fileEmails));
   const fileDeviceIds = new Map(
     rows.map((r) => rowDeviceId(r.values).trim()).flatMap((id) => (id ? [[trackerDigest(id), id]] : [])),
   );
@@ -291,7 +300,7 @@ export async function checkDriverImport(
     takenEmails,
     takenDeviceIds,
     weakDeviceIds,
-    isCommonPassword: await commonPasswordTest(),
+    passwordWeakness: (password, driver) => strength(password, { ...driver, tenantName }),
   });
 }
 

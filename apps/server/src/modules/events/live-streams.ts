@@ -36,6 +36,17 @@ export const LIVE_TIMINGS: TLiveTimings = { heartbeatMs: 15_000, sessionCheckMs:
 
 /** Tabs of one console share its session: past this many streams, the oldest one makes room. */
 export const STREAMS_PER_SESSION = 8;
+/**
+ * One person (an admin, a driver) across their sessions: past this many streams, their oldest makes
+ * room. A driver signing in again and again holds no more than this, whatever the tenant's cap.
+ */
+export const STREAMS_PER_PRINCIPAL = 16;
+
+/**
+ * The share of a tenant's streams only its admins may use (a fifth, at least one): drivers' streams
+ * are refused once the rest is taken, so the console's live updates are never crowded out.
+ */
+export const adminReserve = (streamsPerTenant: number) => Math.max(1, Math.ceil(streamsPerTenant / 5));
 
 export interface LiveStreamsOptions {
   relay: LiveRelay;
@@ -49,6 +60,8 @@ export interface LiveStreamsOptions {
 
 interface OpenStream {
   sessionId: number | null;
+  /** Whose stream: `tenant_admin:12`, `driver:40`, `super_admin:1`. */
+  principalKey: string;
   tenantKey: string;
   sse: SseStream;
 }
@@ -68,8 +81,22 @@ export function createLiveStreams({
   const open = new Set<OpenStream>();
   const lookup = createDriverLookup(ctx.db);
   let closing = false;
+  const reserve = adminReserve(streamsPerTenant);
 
   const countWhere = (test: (s: OpenStream) => boolean) => [...open].filter(test).length;
+  /** Ends a stream to make room for a newer one of the same session or person; it leaves the count at once. */
+  const makeRoom = (stream: OpenStream) => {
+    open.delete(stream);
+    stream.sse.end('replaced by a newer stream');
+  };
+
+  // A session that ended (sign-out, a new password, an archive) ends its streams at once, in every process.
+  relay.subscribe((message) => {
+    if (message.kind !== 'sessions_ended') return;
+    const ended = new Set(message.sessionIds);
+    for (const stream of open)
+      if (stream.sessionId !== null && ended.has(stream.sessionId)) stream.sse.end('session ended');
+  });
 
   return {
     get size() {
@@ -83,13 +110,21 @@ export function createLiveStreams({
       if (closing)
         throw new AppError('TOO_MANY_REQUESTS', MESSAGES.live.shuttingDown, { 'retry-after': '5' });
       const tenantKey = String(audience.tenantId ?? 'product');
-      if (countWhere((s) => s.tenantKey === tenantKey) >= streamsPerTenant) {
+      const principalKey = `${principal.kind}:${principal.id}`;
+      // Admins (of the tenant, or the super admin of the product's own events) may use the reserve.
+      const admin = audience.kind !== 'driver';
+      const sessionId = 'sessionId' in principal ? (principal.sessionId ?? null) : null;
+      // The newest tab is the one in front of the user: the oldest stream of the session, then of the
+      // person, makes room. Their own streams only: nobody else's are ever ended to make room.
+      const ofSession = [...open].filter((s) => sessionId !== null && s.sessionId === sessionId);
+      if (ofSession.length >= STREAMS_PER_SESSION) makeRoom(ofSession[0]!);
+      const ofPrincipal = [...open].filter((s) => s.principalKey === principalKey);
+      if (ofPrincipal.length >= STREAMS_PER_PRINCIPAL) makeRoom(ofPrincipal[0]!);
+      // Past the tenant's cap less the admins' share, only admins are let in; past the cap, nobody.
+      const ofTenant = countWhere((s) => s.tenantKey === tenantKey);
+      if (ofTenant >= (admin ? streamsPerTenant : streamsPerTenant - reserve)) {
         throw new AppError('TOO_MANY_REQUESTS', MESSAGES.live.tooManyStreams, { 'retry-after': '60' });
       }
-      const sessionId = 'sessionId' in principal ? (principal.sessionId ?? null) : null;
-      const ofSession = [...open].filter((s) => sessionId !== null && s.sessionId === sessionId);
-      // The newest tab is the one in front of the user: the oldest stream of the session makes room.
-      if (ofSession.length >= STREAMS_PER_SESSION) ofSession[0]!.sse.end('replaced by a newer stream');
 
       // Heard from now on, held until the replay below has been sent: nothing is lost between the two.
       const held: TLiveMessage[] = [];
@@ -104,7 +139,7 @@ export function createLiveStreams({
         retryMs: 2_000 + Math.floor(Math.random() * 3_000),
         heartbeatMs: timings.heartbeatMs,
       });
-      const stream: OpenStream = { sessionId, tenantKey, sse };
+      const stream: OpenStream = { sessionId, principalKey, tenantKey, sse };
       open.add(stream);
       const sessionCheck = setInterval(() => {
         if (sessionId === null) return;
@@ -147,7 +182,7 @@ export function createLiveStreams({
           .catch((err: unknown) => log.error({ err }, 'an event stream could not forward a message'));
       };
       const forward = async (message: TLiveMessage) => {
-        if (sse.ended) return;
+        if (sse.ended || message.kind === 'sessions_ended') return;
         if (message.kind === 'gap') {
           sse.send({ event: LIVE_EVENT.resync, data: {} });
         } else if (message.kind === 'positions') {

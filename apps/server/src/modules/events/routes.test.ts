@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeEvents, trips } from '../../db/schema/index.ts';
+import { changeEvents, drivers, trips } from '../../db/schema/index.ts';
 import type { TPositionUpdate } from '../../platform/events.ts';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
 import { dataOf, openTestStream, type SseFrame, type TestStream } from '../../test/sse.ts';
@@ -258,6 +258,170 @@ describe('GET /api/v1/events', () => {
       },
     ]);
   });
+});
+
+describe('streams a person may hold, and sessions that end', () => {
+  // A tenant cap of 5 (a reserve of 1 for admins), and a session check too rare to end anything here:
+  // a stream that ends does so because its session's end was announced.
+  let c: TestApp;
+  let cBase: string;
+  const mine: TestStream[] = [];
+  const open = async (headers: Record<string, string>) => {
+    const s = await openTestStream(`${cBase}/api/v1/events`, headers);
+    mine.push(s);
+    return s;
+  };
+  const started = (s: TestStream) => s.next((f) => f.id !== undefined);
+  const cCall = (cookie: string, method: 'POST', url: string, payload: object) =>
+    call(c, cookie, method, url, payload);
+  let admin: string;
+  let driverIds: number[];
+  beforeAll(async () => {
+    c = await createTestApp(
+      { EVENT_STREAMS_PER_TENANT: '5' },
+      { liveTimings: { heartbeatMs: 60_000, sessionCheckMs: 3_600_000 } },
+    );
+    await c.app.listen({ port: 0, host: '127.0.0.1' });
+    cBase = `http://127.0.0.1:${(c.app.server.address() as AddressInfo).port}`;
+    admin = await c.login(DEMO.namat.email, DEMO.namat.password);
+    driverIds = (await tripsOf(DEMO.namat.tenantId)).map((x) => x.driverId);
+  });
+  afterAll(async () => {
+    for (const s of mine) s.close();
+    await c.close();
+  });
+  const closeAll = async () => {
+    for (const s of mine.splice(0)) {
+      s.close();
+      await s.ended;
+    }
+  };
+
+  it('keeps a fifth of the tenant cap for admins: drivers are refused first, admins still get in', async () => {
+    for (const id of driverIds.slice(0, 4))
+      expect((await open({ authorization: await c.driverToken(id) })).status).toBe(200);
+    const refused = await open({ authorization: await c.driverToken(driverIds[4]!) });
+    expect(refused.status).toBe(429);
+    const admitted = await open({ cookie: admin });
+    expect(admitted.status).toBe(200);
+    await started(admitted);
+    // The cap itself holds for admins too.
+    expect((await open({ cookie: await c.login(DEMO.namat.email, DEMO.namat.password) })).status).toBe(429);
+    await closeAll();
+  });
+
+  it('lets one driver signing in again and again hold 10 sessions at most: the oldest end', async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < 12; i++) tokens.push(await c.driverToken(driverIds[0]!));
+    const me = (auth: string) =>
+      c.app.inject({ method: 'GET', url: '/api/v1/driver/me', headers: { authorization: auth } });
+    // The two oldest sessions made room for the newest ten.
+    expect((await me(tokens[0]!)).statusCode).toBe(401);
+    expect((await me(tokens[1]!)).statusCode).toBe(401);
+    expect((await me(tokens[2]!)).statusCode).toBe(200);
+  });
+
+  it('ends the oldest stream of a person past 16, across their sessions, and nobody else’s', async () => {
+    await closeAll();
+    const big = await createTestApp({}, { liveTimings: { heartbeatMs: 60_000, sessionCheckMs: 3_600_000 } });
+    try {
+      await big.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(big.app.server.address() as AddressInfo).port}/api/v1/events`;
+      const streams: TestStream[] = [];
+      const other = await openTestStream(url, { authorization: await big.driverToken(driverIds[1]!) });
+      await started(other);
+      // Three sessions of one driver, 6 streams each: 18 asked for, the oldest two make room.
+      for (let session = 0; session < 3; session++) {
+        const auth = await big.driverToken(driverIds[0]!);
+        for (let i = 0; i < 6; i++) {
+          const s = await openTestStream(url, { authorization: auth });
+          expect(s.status).toBe(200);
+          await started(s);
+          streams.push(s);
+        }
+      }
+      await streams[0]!.ended;
+      await streams[1]!.ended;
+      // The newest 16 and the other driver's stream are all still open: each hears its own driver's position.
+      big.positions.publish([
+        position(DEMO.namat.tenantId, driverIds[0]!),
+        position(DEMO.namat.tenantId, driverIds[1]!),
+      ]);
+      for (const s of [...streams.slice(2), other]) await s.find((f) => f.event === 'positions');
+      other.close();
+      for (const s of streams) s.close();
+    } finally {
+      await big.close();
+    }
+  });
+
+  it('ends the stream of a console signing out at once, not at the next check', async () => {
+    const cookie = await c.login(DEMO.namat.email, DEMO.namat.password);
+    const s = await open({ cookie });
+    await started(s);
+    const kept = await open({ cookie: admin });
+    await started(kept);
+    expect((await call(c, cookie, 'POST', '/api/admin/logout')).status).toBe(200);
+    await s.ended;
+    await closeAll();
+  });
+
+  it("ends a driver's streams at once when an admin sets a new password or archives the driver", async () => {
+    const [first, second] = driverIds.slice(2, 4);
+    const s = await open({ authorization: await c.driverToken(first!) });
+    await started(s);
+    const res = await cCall(admin, 'POST', '/api/driver/save-web', {
+      ...(await driverValues(first!)),
+      id: first,
+      password: 'fresh-lantern-harbour-9',
+    });
+    expect(res.status, res.body.responseMessage).toBe(200);
+    await s.ended;
+    const t2 = await open({ authorization: await c.driverToken(second!) });
+    await started(t2);
+    expect((await cCall(admin, 'POST', '/api/driver/archive', { id: second })).status).toBe(200);
+    await t2.ended;
+  });
+
+  it("ends an admin's streams at once when another admin archives them or sets their password", async () => {
+    const add = await cCall(admin, 'POST', '/api/admin/add-admin', {
+      email: 'second.dispatcher@namat.example',
+      fname: 'Second',
+      lname: 'Dispatcher',
+      password: 'fresh-lantern-harbour-9',
+    });
+    expect(add.status, add.body.responseMessage).toBe(200);
+    const cookie = await c.login('second.dispatcher@namat.example', 'fresh-lantern-harbour-9');
+    const s = await open({ cookie });
+    await started(s);
+    const saved = await cCall(admin, 'POST', '/api/admin/save', {
+      id: add.body.data.id,
+      email: 'second.dispatcher@namat.example',
+      fname: 'Second',
+      lname: 'Dispatcher',
+      password: 'another-lantern-harbour-9',
+    });
+    expect(saved.status, saved.body.responseMessage).toBe(200);
+    await s.ended;
+    const again = await c.login('second.dispatcher@namat.example', 'another-lantern-harbour-9');
+    const s2 = await open({ cookie: again });
+    await started(s2);
+    expect((await cCall(admin, 'POST', '/api/admin/archive', { id: add.body.data.id })).status).toBe(200);
+    await s2.ended;
+  });
+
+  /** A driver's values as the console's save sends them. */
+  async function driverValues(id: number) {
+    const [d] = await c.database.db.select().from(drivers).where(eq(drivers.id, id));
+    return {
+      fname: d!.fname,
+      lname: d!.lname,
+      email: d!.email,
+      bus_id: d!.busId,
+      hourly_rate: Number(d!.hourlyRate),
+      language: d!.language,
+    };
+  }
 });
 
 describe('change event retention', () => {

@@ -2,7 +2,7 @@ import { MESSAGES, ZErrorEnvelope } from '@fleet/contract';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ERROR_RESPONSES as errors } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { STREAMS_PER_SESSION, type TLiveTimings } from './live-streams.ts';
+import { STREAMS_PER_PRINCIPAL, STREAMS_PER_SESSION, type TLiveTimings } from './live-streams.ts';
 
 export type { TLiveTimings };
 
@@ -21,8 +21,10 @@ A tenant admin hears every change and position of the tenant; a driver only the 
 trips, stops, tasks, approvals, vehicle change requests and messages, and their own positions; the super admin the product's own content
 (blog, landing page, contact requests). Reconnecting with \`Last-Event-ID\` replays the changes missed
 (kept for \`EVENT_RETENTION_DAYS\` days), then continues live without a gap or a repeat. The stream ends when the session
-ends (checked every minute) and when the server shuts down; at most ${STREAMS_PER_SESSION} streams a session
-(the oldest makes room).`;
+ends: at once on sign-out, a new password or an archive, and in any case within a minute (checked
+every minute); and when the server shuts down. At most ${STREAMS_PER_SESSION} streams a session and
+${STREAMS_PER_PRINCIPAL} a person (the oldest makes room); a tenant's cap (\`EVENT_STREAMS_PER_TENANT\`) keeps
+a fifth of its streams for admins, so drivers' streams are refused (429) before the console's.`;
 
 export const eventRoutes: ModuleRoutes = async (app, deps) => {
   const { streams } = deps;

@@ -165,7 +165,10 @@ export function notificationDrivers(db: Db, tenantId: number, ids: number[]) {
 
 // ---------- Push subscriptions ----------
 
-/** Keeps a subscription for the driver: an endpoint already known is given to this driver and its keys. */
+/**
+ * Keeps a subscription for the driver: a new endpoint is theirs, one they already have gets the new
+ * keys. An endpoint another driver (of any tenant) holds stays theirs: answers undefined.
+ */
 export async function upsertSubscription(
   db: Db,
   row: { tenantId: number; driverId: number; endpoint: string; p256dh: string; auth: string },
@@ -176,17 +179,19 @@ export async function upsertSubscription(
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
       set: {
-        tenantId: row.tenantId,
-        driverId: row.driverId,
         p256dh: row.p256dh,
         auth: row.auth,
         createdDate: sql`now()`,
         lastSuccessAt: null,
         lastFailureAt: null,
       },
+      setWhere: and(
+        eq(pushSubscriptions.tenantId, row.tenantId),
+        eq(pushSubscriptions.driverId, row.driverId),
+      ),
     })
     .returning();
-  return saved!;
+  return saved;
 }
 
 /** Forgets one of the driver's subscriptions; answers whether there was one. */

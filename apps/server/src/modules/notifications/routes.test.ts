@@ -494,6 +494,45 @@ describe('Web Push', () => {
     expect(left).toHaveLength(0);
   });
 
+  it("never hands one driver's endpoint to another driver, of this tenant or another", async () => {
+    const owner = await signedInDriver();
+    const subscription = browserSubscription('/ok');
+    expect((await drive(owner.auth, 'POST', '/api/v1/driver/push/subscriptions', subscription)).status).toBe(
+      200,
+    );
+    const rowOf = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.endpoint, subscription.endpoint))
+      )[0];
+    const before = await rowOf();
+    for (const other of [await signedInDriver(otherAdmin), await signedInDriver()]) {
+      const { keys } = browserSubscription('/ok');
+      const res = await drive(other.auth, 'POST', '/api/v1/driver/push/subscriptions', {
+        endpoint: subscription.endpoint,
+        keys,
+      });
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        responseCode: 0,
+        responseMessage: MESSAGES.notifications.pushEndpointTaken,
+      });
+      // Still the owner's, with the owner's keys: the message goes to the owner's phone only.
+      expect(await rowOf()).toEqual(before);
+      // Nor may the other driver remove it.
+      await drive(other.auth, 'DELETE', '/api/v1/driver/push/subscriptions', {
+        endpoint: subscription.endpoint,
+      });
+      expect(await rowOf()).toEqual(before);
+    }
+    // The owner posting it again (new keys after a browser update) keeps it theirs.
+    const renewed = { ...subscription, keys: browserSubscription('/ok').keys };
+    expect((await drive(owner.auth, 'POST', '/api/v1/driver/push/subscriptions', renewed)).status).toBe(200);
+    expect(await rowOf()).toMatchObject({ driverId: owner.id, p256dh: renewed.keys.p256dh });
+  });
+
   it('refuses an endpoint that is not the https address of a push service, storing nothing', async () => {
     const driver = await signedInDriver();
     const { keys } = browserSubscription('/ok');

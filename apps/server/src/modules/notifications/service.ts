@@ -307,7 +307,8 @@ export async function markOwnNotification(
 
 /**
  * Keeps the app's Web Push subscription for the signed-in driver; 400 naming `endpoint` when it is
- * not a push service the server may post to (plain http, a local or private address).
+ * not a push service the server may post to (plain http, a local or private address). An endpoint
+ * belongs to one driver: one another driver holds is not taken over (409; the app subscribes anew).
  */
 export async function subscribe(
   ctx: TTenantContext,
@@ -318,13 +319,14 @@ export async function subscribe(
   if (!push.accepts(subscription.endpoint)) {
     throw AppError.field('endpoint', MESSAGES.notifications.pushEndpointInvalid);
   }
-  await upsertSubscription(ctx.db, {
+  const kept = await upsertSubscription(ctx.db, {
     tenantId: ctx.tenantId,
     driverId,
     endpoint: subscription.endpoint,
     p256dh: subscription.keys.p256dh,
     auth: subscription.keys.auth,
   });
+  if (!kept) throw new AppError('CONFLICT', MESSAGES.notifications.pushEndpointTaken);
 }
 
 /** Forgets one of the signed-in driver's subscriptions (none at `endpoint` is not an error: it is gone). */

@@ -103,15 +103,21 @@ export async function liveGuardianIds(db: Db, tenantId: number, ids: number[]): 
 }
 
 /**
- * Which of these e-mails (lower case) a live guardian of any tenant already signs in with: the
- * e-mail is a sign-in identity, unique everywhere.
+ * Which of these e-mails (lower case) a live guardian of the tenant already signs in with. Unique
+ * within a tenant only: a parent may be a guardian at two schools with one e-mail.
  */
-export async function guardianEmailsInUse(db: Db, emails: string[]): Promise<Set<string>> {
+export async function guardianEmailsInUse(db: Db, tenantId: number, emails: string[]): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
   const rows = await db
     .select({ email: sql<string>`lower(${guardians.email})` })
     .from(guardians)
-    .where(and(eq(guardians.archived, false), anyText(sql`lower(${guardians.email})`, emails)));
+    .where(
+      and(
+        eq(guardians.tenantId, tenantId),
+        eq(guardians.archived, false),
+        anyText(sql`lower(${guardians.email})`, emails),
+      ),
+    );
   return new Set(rows.map((r) => r.email));
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@fleet/contract';
 import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { AppError, uniqueViolationOn } from '../../platform/errors.ts';
-import { assertPasswordNotCommon, hashPassword } from '../../platform/passwords.ts';
+import { assertPasswordStrong, hashPassword } from '../../platform/passwords.ts';
 import { driverOf, findDriver } from '../drivers/service.ts';
 import { tenantProfile, type TTenantProfile } from '../settings/service.ts';
 import {
@@ -40,7 +40,7 @@ import {
  */
 
 /** The unique index that keeps a live guardian e-mail to one account (db/schema/records.ts). */
-const GUARDIAN_EMAIL_INDEX = 'guardians_email_live_idx';
+const GUARDIAN_EMAIL_INDEX = 'guardians_tenant_email_live_idx';
 
 /** The tenant's profile, when it is a school-bus tenant; 403 for every other tenant type. */
 async function schoolBusTenant(ctx: TTenantContext): Promise<TTenantProfile> {
@@ -124,8 +124,9 @@ interface TNewGuardianAt extends TNewGuardianInput {
 /**
  * The checks the guardians of a new student need beyond their shape: an existing guardian is a
  * live guardian of this tenant (another tenant's answers as one that does not exist); a new
- * guardian's e-mail is used by no live guardian anywhere, nor twice in the list; a new password
- * is not a common one. Answers the existing guardians' ids, each once.
+ * guardian's e-mail is used by no other live guardian of this tenant (another tenant's are never
+ * consulted, so the answer reveals none of them), nor twice in the list; a new password is hard to
+ * guess and not made of the guardian's e-mail, names or the school's name. Answers the existing guardians' ids, each once.
  */
 async function checkGuardians(
   ctx: TTenantContext,
@@ -145,18 +146,12 @@ async function checkGuardians(
   const twice = emails.findIndex((e, i) => emails.indexOf(e) !== i);
   if (twice >= 0)
     throw AppError.field(`guardians.${fresh[twice]!.index}.email`, MESSAGES.students.guardianEmailTwice);
-  const inUse = await guardianEmailsInUse(ctx.db, emails);
+  const inUse = await guardianEmailsInUse(ctx.db, ctx.tenantId, emails);
   const taken = fresh.find((g) => inUse.has(g.email.toLowerCase()));
   if (taken) throw emailTaken(taken.index);
-  for (const g of fresh) {
-    try {
-      await assertPasswordNotCommon(g.password);
-    } catch (error) {
-      if (error instanceof AppError)
-        throw AppError.field(`guardians.${g.index}.password`, MESSAGES.password.tooCommon);
-      throw error;
-    }
-  }
+  const tenantName = fresh.length ? (await tenantProfile(ctx)).name : null;
+  for (const g of fresh)
+    await assertPasswordStrong(g.password, { ...g, tenantName }, `guardians.${g.index}.password`);
   return [...new Set(picked.map((p) => p.id))];
 }
 

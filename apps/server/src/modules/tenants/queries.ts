@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, tenants } from '../../db/schema/index.ts';
+import { tenants } from '../../db/schema/index.ts';
+import { deleteTenantSessions } from '../../platform/sessions.ts';
 
 /** Live tenants, newest first, with how many live admins each has. */
 export const listTenants = (db: Db, id?: number) =>
@@ -47,7 +48,7 @@ export async function archiveTenant(db: Db, id: number): Promise<boolean> {
       .where(and(eq(tenants.id, id), eq(tenants.archived, false)))
       .returning({ id: tenants.id });
     if (!row) return false;
-    await tx.delete(sessions).where(eq(sessions.tenantId, id));
+    await deleteTenantSessions(tx, id);
     return true;
   });
 }

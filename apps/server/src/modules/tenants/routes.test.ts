@@ -39,13 +39,13 @@ describe('tenants (super admin)', () => {
       email: 'ops@gulfmovers.example',
       fname: 'Hana',
       lname: 'Aziz',
-      password: 'gulf1234',
+      password: 'amber-kettle-harbour',
     });
     expect(admin.body.responseMessage).toBe('User added successfully.');
     const listed = await call(t, superAdmin, 'GET', `/api/admin/get-admins?tenant_id=${id}`);
     expect(listed.body.data.map((a: { email: string }) => a.email)).toEqual(['ops@gulfmovers.example']);
 
-    const cookie = await t.login('ops@gulfmovers.example', 'gulf1234');
+    const cookie = await t.login('ops@gulfmovers.example', 'amber-kettle-harbour');
     const terms = await call(t, cookie, 'GET', `/api/tenant-settings/get-settings?tenant_id=${id}`);
     expect(terms.body.data).toContainEqual({ key: 'driver_term', value: 'Courier' });
   });
@@ -100,9 +100,9 @@ describe('tenants (super admin)', () => {
       email: 'gone@short.example',
       fname: 'G',
       lname: 'One',
-      password: 'gone1234',
+      password: 'copper-sparrow-field',
     });
-    const cookie = await t.login('gone@short.example', 'gone1234');
+    const cookie = await t.login('gone@short.example', 'copper-sparrow-field');
     expect(
       (await call(t, superAdmin, 'POST', '/api/tenant/archive', { id: data.id })).body.responseCode,
     ).toBe(1);
@@ -110,7 +110,7 @@ describe('tenants (super admin)', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/admin/login',
-      payload: { email: 'gone@short.example', password: 'gone1234' },
+      payload: { email: 'gone@short.example', password: 'copper-sparrow-field' },
     });
     expect(again.statusCode).toBe(401);
     const tenants = (await call(t, superAdmin, 'GET', '/api/tenant/get')).body.data;
@@ -128,13 +128,17 @@ describe('tenants (super admin)', () => {
   });
 });
 
+/** 128 characters, and hard to guess. */
+const LONGEST_PASSWORD =
+  'quiet harbour lanterns glow over amber dunes while seven copper kettles sing beside the violet canyon ferry at dawn near 42 oaks';
+
 describe('tenant admins (/admins)', () => {
   it('adds, updates and archives a user of the own tenant; passwords are 8 to 128 characters, not common', async () => {
     const bad = await call(t, delivery, 'POST', '/api/admin/add-admin', {
       email: '',
       fname: 'A',
       lname: 'B',
-      password: 'disp1234',
+      password: 'violet-canyon-ferry',
     });
     expect(bad.body.responseMessage).toBe('E-mail is required');
     const refused: [string, string][] = [
@@ -156,14 +160,14 @@ describe('tenant admins (/admins)', () => {
       email: 'long@desert.example',
       fname: 'A',
       lname: 'B',
-      password: 'p'.repeat(128),
+      password: LONGEST_PASSWORD,
     });
     expect(longest.body.responseCode).toBe(1);
     const added = await call(t, delivery, 'POST', '/api/admin/add-admin', {
       email: 'dispatch@desert.example',
       fname: 'Rami',
       lname: 'Odeh',
-      password: 'disp1234',
+      password: 'violet-canyon-ferry',
     });
     const id = added.body.data.id as number;
     expect(added.body.data.tenant_id).toBe(DEMO.delivery.tenantId);
@@ -178,7 +182,7 @@ describe('tenant admins (/admins)', () => {
       responseMessage: 'Profile updated successfully.',
       data: { fname: 'Ramy' },
     });
-    expect((await t.login('dispatch@desert.example', 'disp1234')).length).toBeGreaterThan(10);
+    expect((await t.login('dispatch@desert.example', 'violet-canyon-ferry')).length).toBeGreaterThan(10);
     expect((await call(t, delivery, 'POST', '/api/admin/archive', { id })).body.responseMessage).toBe(
       'User deleted successfully.',
     );

@@ -2,6 +2,7 @@ import { MESSAGES, PASSWORD_MIN_LENGTH, ZAdminAdd, ZAdminSave, type TAdminRow } 
 import { z } from 'zod';
 import { FormDialog, formSchema } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
+import { withStrongPassword } from '../../lib/password-strength';
 import { useSaveAdmin } from './api/admins';
 
 interface AdminForm {
@@ -18,13 +19,18 @@ const mismatch = { message: MESSAGES.admin.passwordsDiffer, path: ['confirm'] };
 
 // The contract's own schemas read the form: adding needs a password; updating keeps the current one
 // when both fields are left empty.
-const ADD_SCHEMA = formSchema<AdminForm>()(
-  ZAdminAdd.omit({ tenant_id: true }).extend({ confirm: z.string() }).refine(samePassword, mismatch),
+// A weak password is refused here with the server's reason, before anything is sent.
+const ADD_SCHEMA = withStrongPassword(
+  formSchema<AdminForm>()(
+    ZAdminAdd.omit({ tenant_id: true }).extend({ confirm: z.string() }).refine(samePassword, mismatch),
+  ),
 );
-const EDIT_SCHEMA = formSchema<AdminForm>()(
-  ZAdminSave.omit({ id: true, tenant_id: true })
-    .extend({ confirm: z.string() })
-    .refine(samePassword, mismatch),
+const EDIT_SCHEMA = withStrongPassword(
+  formSchema<AdminForm>()(
+    ZAdminSave.omit({ id: true, tenant_id: true })
+      .extend({ confirm: z.string() })
+      .refine(samePassword, mismatch),
+  ),
 );
 type AdminOutput = z.output<typeof ADD_SCHEMA> | z.output<typeof EDIT_SCHEMA>;
 

@@ -82,14 +82,47 @@ describe('Users page', () => {
     renderApp('/admins', { session: SESSIONS.delivery });
     await user.click(await screen.findByRole('button', { name: 'Add User' }, { timeout: PAGE_LOAD_MS }));
     const dialog = await screen.findByRole('dialog', { name: 'Add User' });
-    expect(within(dialog).getByText('At least 8 characters, not a common password')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('At least 8 characters, hard to guess, not the name or e-mail'),
+    ).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/^E-mail/), 'new@example.com');
     await user.type(within(dialog).getByLabelText(/^First name/), 'Noor');
     await user.type(within(dialog).getByLabelText(/^Last name/), 'Ali');
-    await user.type(within(dialog).getByLabelText(/^Password/), 'Password123');
-    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'Password123{Enter}');
+    // Strong enough for the form; the server has the last word.
+    await user.type(within(dialog).getByLabelText(/^Password/), 'quiet-harbour-lamp-7');
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'quiet-harbour-lamp-7{Enter}');
     expect(
       await within(dialog).findByText('This password is too common. Choose another one.'),
     ).toBeInTheDocument();
+  });
+
+  it('says under the password field why a weak password is refused, and sends nothing', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/get-admins': () => ok([ADMIN]),
+      'POST /api/admin/add-admin': () => ok(ADMIN),
+    });
+    renderApp('/admins', { session: SESSIONS.delivery });
+    await user.click(await screen.findByRole('button', { name: 'Add User' }, { timeout: PAGE_LOAD_MS }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    await user.type(within(dialog).getByLabelText(/^E-mail/), 'noor.ali@example.com');
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Noor');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'Ali');
+    const password = within(dialog).getByLabelText(/^Password/);
+    const confirm = within(dialog).getByLabelText(/^Confirm password/);
+    for (const [weak, reason] of [
+      ['aaaaaaaa', 'This password is too easy to guess. Repeated characters like "aaa" are easy to guess.'],
+      ['Passw0rd!', 'This password is too common. Choose another one.'],
+      [
+        'NoorAli2026',
+        "This password is too easy to guess. It is made of the account's e-mail, name or organisation name.",
+      ],
+    ]) {
+      await user.clear(password);
+      await user.clear(confirm);
+      await user.type(password, weak!);
+      await user.type(confirm, `${weak}{Enter}`);
+      expect(await within(dialog).findByText(reason!, {}, { timeout: PAGE_LOAD_MS })).toBeInTheDocument();
+    }
+    expect(callsTo(fetchMock, 'POST', '/api/admin/add-admin')).toHaveLength(0);
   });
 });

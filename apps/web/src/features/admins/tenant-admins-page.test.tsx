@@ -62,14 +62,14 @@ describe('Tenant admins page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Use at least 8 characters')).toBeInTheDocument();
 
-    await user.type(within(dialog).getByLabelText(/^Password/), '-efgh');
-    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'abcd-efgi');
+    await user.type(within(dialog).getByLabelText(/^Password/), '-river-stone');
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'abcd-river-stony');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Passwords do not match.')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/admin/add-admin')).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText(/^Confirm password/));
-    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'abcd-efgh');
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'abcd-river-stone');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Admin added successfully.')).toBeInTheDocument();
     const [, init] = callsTo(fetchMock, 'POST', '/api/admin/add-admin')[0]!;
@@ -77,7 +77,7 @@ describe('Tenant admins page', () => {
       email: 'new@example.com',
       fname: 'Nour',
       lname: 'Ali',
-      password: 'abcd-efgh',
+      password: 'abcd-river-stone',
       tenant_id: 1,
     });
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@fleet/contract';
 import { SESSION_STORAGE_KEYS } from '../../lib/storage-keys';
 import { callsTo, fail, mockApi, ok } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -125,6 +126,14 @@ describe('Login page', () => {
     await fillIn(user, 'admin@example.com', 'admin-demo-pass');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it("shows the server's message when the e-mail and password open accounts of several organisations", async () => {
+    mockApi({ 'POST /api/admin/login': () => fail(409, MESSAGES.login.severalOrganisations) });
+    const user = await openLogin();
+    await fillIn(user, 'admin@example.com', 'admin-demo-pass');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.login.severalOrganisations);
   });
 
   it('shows and hides the password', async () => {

@@ -13,6 +13,7 @@ import { FormDialog, formSchema } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
 import { VehicleDialog } from '../../components/vehicle-dialog';
 import { useSaveDriver } from '../../lib/api/drivers';
+import { withStrongPassword } from '../../lib/password-strength';
 import { useTerms } from '../../lib/terms';
 import { languagesQuery } from '../../lib/api/languages';
 import { VehiclePicker, type VehicleOption } from './vehicle-picker';
@@ -32,8 +33,9 @@ const PASSWORD_HINT = MESSAGES.password.hint(PASSWORD_MIN_LENGTH);
 
 // The contract's own schemas read the form: adding needs a password; editing keeps the current one
 // when the field is left empty (sent as null).
-const ADD_SCHEMA = formSchema<DriverForm>()(ZDriverAdd);
-const EDIT_SCHEMA = formSchema<DriverForm>()(ZDriverSave.omit({ id: true }));
+// A weak password is refused here with the server's reason, before anything is sent.
+const ADD_SCHEMA = withStrongPassword(formSchema<DriverForm>()(ZDriverAdd));
+const EDIT_SCHEMA = withStrongPassword(formSchema<DriverForm>()(ZDriverSave.omit({ id: true })));
 type TDriverValues = z.output<typeof ADD_SCHEMA> | z.output<typeof EDIT_SCHEMA>;
 
 export interface DriverDialogProps {

@@ -6,6 +6,7 @@ import {
   type TStudentInput,
 } from '@fleet/contract';
 import { z } from 'zod';
+import { passwordWeakness, sessionTenantName } from '../../lib/password-strength';
 import { INVALID_PLACE, formatCoordinate, placePoint, type TPlaceValue } from '../../components/place-picker';
 
 /*
@@ -112,6 +113,15 @@ export const ZStudentForm = z
         fail(['guardians', i, field], issue.message);
       }
     });
+  })
+  // A new guardian's weak password is refused here with the server's reason, before anything is sent.
+  .superRefine(async (form, ctx) => {
+    const tenantName = sessionTenantName();
+    for (const [i, guardian] of form.guardians.entries()) {
+      if (guardian.kind !== 'new') continue;
+      const weakness = await passwordWeakness(guardian.password, { ...guardian, tenantName });
+      if (weakness) ctx.addIssue({ code: 'custom', path: ['guardians', i, 'password'], message: weakness });
+    }
   })
   .transform((form): TStudentInput => {
     const point = placePoint(form.stop) as { lat: number; lon: number };
