@@ -6,8 +6,9 @@ import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { DRIVER_IMPORT_COLUMNS, MESSAGES, pluralize, type TDriverRow } from '@fleet/contract';
-import { paths } from '../../lib/paths';
-import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list';
+import { paths, type RouteKey } from '../../lib/paths';
+import { useIsRouted } from '../../lib/routed';
+import { ListPage, LIST_REFRESH_MS, type ListColumn, type RowAction } from '../../components/list';
 import {
   DRIVERS_EXPORT_PATH,
   driverListQuery,
@@ -24,6 +25,7 @@ const fullName = (driver: TDriverRow) => `${driver.fname} ${driver.lname}`;
 /** /drivers: the tenant's drivers, refreshed every 10 s (spec 000 "Drivers page"). */
 export function DriversPage() {
   const terms = useTerms();
+  const isRouted = useIsRouted();
   const languages = useQuery(languagesQuery());
   const archive = useArchiveDriver();
   const driverImport = useDriverImport();
@@ -46,6 +48,37 @@ export function DriversPage() {
     },
     { id: 'language', label: 'Language', render: (d) => languageName(d.language) },
   ];
+
+  // Each screen a row opens is offered once that screen exists.
+  const screens: (RowAction<TDriverRow> & { route: RouteKey })[] = [
+    {
+      id: 'push',
+      route: 'pushNotifications',
+      label: (d) => `Push notification to ${fullName(d)}`,
+      icon: <CampaignOutlined fontSize="small" />,
+      href: (d) => paths.pushNotifications.getHref({ driver_id: d.id, driverName: fullName(d) }),
+    },
+    {
+      id: 'files',
+      route: 'driverFile',
+      label: (d) => `Files of ${fullName(d)}`,
+      icon: <FolderOutlined fontSize="small" />,
+      href: (d) => paths.driverFile.getHref({ id: d.id, name: fullName(d) }),
+    },
+    {
+      id: 'finance',
+      route: 'oneDriverFinance',
+      label: (d) => `Finance of ${fullName(d)}`,
+      icon: <PaymentsOutlined fontSize="small" />,
+      href: (d) => paths.oneDriverFinance.getHref({ id: d.id, name: fullName(d) }),
+    },
+  ];
+  const detailsAction: RowAction<TDriverRow> = {
+    id: 'details',
+    label: (d) => `Details of ${fullName(d)}`,
+    icon: <InfoOutlined fontSize="small" />,
+    onClick: setDetails,
+  };
 
   return (
     <ListPage
@@ -71,32 +104,7 @@ export function DriversPage() {
         run: (d) => archive.mutateAsync(d.id),
         successMessage: `${terms.driver} deleted successfully.`,
       }}
-      rowActions={[
-        {
-          id: 'push',
-          label: (d) => `Push notification to ${fullName(d)}`,
-          icon: <CampaignOutlined fontSize="small" />,
-          href: (d) => paths.pushNotifications.getHref({ driver_id: d.id, driverName: fullName(d) }),
-        },
-        {
-          id: 'files',
-          label: (d) => `Files of ${fullName(d)}`,
-          icon: <FolderOutlined fontSize="small" />,
-          href: (d) => paths.driverFile.getHref({ id: d.id, name: fullName(d) }),
-        },
-        {
-          id: 'finance',
-          label: (d) => `Finance of ${fullName(d)}`,
-          icon: <PaymentsOutlined fontSize="small" />,
-          href: (d) => paths.oneDriverFinance.getHref({ id: d.id, name: fullName(d) }),
-        },
-        {
-          id: 'details',
-          label: (d) => `Details of ${fullName(d)}`,
-          icon: <InfoOutlined fontSize="small" />,
-          onClick: setDetails,
-        },
-      ]}
+      rowActions={[...screens.filter((action) => isRouted(action.route)), detailsAction]}
       exportFile={{ path: DRIVERS_EXPORT_PATH, fileName: `${pluralize(terms.driver)}.xlsx` }}
       importFile={{
         title: `Import ${pluralize(terms.driver)}`,
