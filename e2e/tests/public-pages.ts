@@ -11,4 +11,6 @@ export const PUBLIC_PAGES = [
   ['/blog', 'Notes from the road'],
   ['/blog/proof-of-delivery-that-settles-disputes', 'Proof of delivery that settles disputes'],
   ['/api-catalog', 'API catalogue'],
+  ['/api-catalog/location', 'Locations API'],
+  ['/schoolBus', 'School transport that runs on time'],
 ] as const;

@@ -110,6 +110,8 @@ export const ZDriverStudent = z.object({
   stop_name: z.string().nullable(),
   stop_lat: z.number().nullable(),
   stop_lon: z.number().nullable(),
+  /** The stop as a destination of the tenant, so a trip can name it; null for a pupil without a stop. */
+  destination: z.object({ id: z.number().int() }).nullable(),
 });
 export type TDriverStudent = z.infer<typeof ZDriverStudent>;
 

@@ -336,6 +336,8 @@ export const MESSAGES = {
     tooLarge: (megabytes: number) => `A file may be at most ${megabytes} MB.`,
     titleTooLong: (max: number) => `The title may be at most ${max} characters.`,
     notFound: 'This file does not exist.',
+    /** A file sent to a call that takes only fields (all but `save-file`). */
+    fieldsOnly: 'This call takes its fields only, without a file.',
     saved: 'File uploaded successfully.',
     updated: 'File title updated.',
     deleted: 'File deleted successfully.',

@@ -133,6 +133,87 @@ describe('public pages rendered by the server', () => {
   });
 });
 
+describe('the API catalogue and its areas', () => {
+  const AREAS = [
+    'journey',
+    'driver',
+    'vehicle',
+    'location',
+    'destination',
+    'exception',
+    'process-approval',
+    'analytics',
+    'refuel',
+    'accident',
+    'communication',
+  ];
+  type TDocument = { paths: Record<string, Record<string, { tags?: string[]; summary?: string }>> };
+  const documented = async () => (await get('/api/openapi.json')).json() as TDocument;
+  /** The calls of the server's own document under one tag, as `METHOD /path`. */
+  const callsTagged = (doc: TDocument, tag: string) =>
+    Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => op.tags?.[0] === tag)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+  /** The calls a rendered area page lists, as `METHOD /path`. */
+  const listedCalls = (html: string) =>
+    [...html.matchAll(/aria-label="Try ([A-Z]+ [^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+
+  it('shows a card for every area, Locations and Analytics included, each leading to its page', async () => {
+    const html = (await get('/api-catalog')).body;
+    for (const area of AREAS) expect(html).toContain(`href="/api-catalog/${area}"`);
+    expect(text(html)).toContain('Explore Locations');
+    expect(text(html)).toContain('Explore Analytics');
+  });
+
+  it("renders each area's page with its calls from the server's OpenAPI document", async () => {
+    const doc = await documented();
+    for (const area of AREAS) {
+      const res = await get(`/api-catalog/${area}`);
+      expect(res.statusCode, area).toBe(200);
+      expect(listedCalls(res.body).length, area).toBeGreaterThan(0);
+      expect(res.body).toContain(`<link rel="canonical" href="https://fleet.example/api-catalog/${area}" />`);
+    }
+    // Every documented call of the journeys' tags is listed, and nothing the document lacks.
+    const journey = listedCalls((await get('/api-catalog/journey')).body);
+    const expected = ['Trips', 'Scheduled trips', 'Trip types'].flatMap((tag) => callsTagged(doc, tag));
+    expect([...journey].sort()).toEqual([...expected].sort());
+    expect(journey).toContain('POST /api/trip/get-all-trips');
+    const locations = (await get('/api-catalog/location')).body;
+    expect(listedCalls(locations)).toEqual(
+      expect.arrayContaining(['POST /api/v1/driver/positions', 'GET /api/osmand']),
+    );
+    // Each call opens its own entry of the interactive documentation.
+    expect((await get('/api-catalog/journey')).body).toContain(
+      'href="/api/docs#/Trips/post_api_trip_get_all_trips"',
+    );
+    expect(text(locations)).toContain('Locations API');
+  });
+
+  it('answers an unknown area with 404, a way back and noindex', async () => {
+    const res = await get('/api-catalog/weather');
+    expect(res.statusCode).toBe(404);
+    expect(text(res.body)).toContain('There is no area “weather” in the API catalogue.');
+    expect(res.body).toContain('href="/api-catalog"');
+    expect(meta(res.body, 'robots')).toBe('noindex');
+  });
+});
+
+describe('GET /schoolBus', () => {
+  it('sends the school bus page as complete HTML, linked from the home page', async () => {
+    const res = await get('/schoolBus');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>School bus | Fleet Console</title>');
+    const words = text(res.body);
+    expect(words).toContain('School transport that runs on time');
+    expect(words).toContain('Every pupil with their stop');
+    expect(words).toContain('A view of their own');
+    expect(res.body).toContain('href="/contact"');
+    expect((await get('/')).body).toContain('href="/schoolBus"');
+  });
+});
+
 describe('GET /sitemap.xml and /robots.txt', () => {
   it('lists every public page and every published post', async () => {
     const res = await get('/sitemap.xml');
@@ -140,7 +221,18 @@ describe('GET /sitemap.xml and /robots.txt', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    for (const page of ['/', '/features', '/use-cases', '/about-us', '/contact', '/blog', '/api-catalog'])
+    for (const page of [
+      '/',
+      '/features',
+      '/use-cases',
+      '/about-us',
+      '/contact',
+      '/blog',
+      '/api-catalog',
+      '/api-catalog/journey',
+      '/api-catalog/communication',
+      '/schoolBus',
+    ])
       expect(locs).toContain(`https://fleet.example${page}`);
     expect(locs).toContain('https://fleet.example/blog/driver-onboarding-first-two-weeks');
     expect(res.body).toContain(

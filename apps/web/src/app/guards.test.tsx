@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { openPublicPage } from '../lib/public-site';
 import { SESSIONS } from '../test/fixtures';
 import { mockApi } from '../test/mock-api';
-import { renderApp } from '../test/render-app';
+import { TEST_PAGES, renderApp } from '../test/render-app';
 
 /** The public home is rendered by the server: the console hands over to it with a page load. */
 const expectPublicHome = async (router: { state: { location: { pathname: string } } }) => {
@@ -67,11 +68,18 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
   });
 
-  it('sends an unknown path to /overview when signed in', async () => {
+  it('tells a signed-in admin that an unknown path is no page, in the console, with the way back', async () => {
     mockApi();
+    const user = userEvent.setup();
     const { router } = renderApp('/no-such-page', { session: SESSIONS.delivery });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/overview'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/no-such-page');
+    expect(screen.getByText('/no-such-page')).toBeInTheDocument();
+    // The shell stays, menu included.
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Overview' }));
     expect(await screen.findByRole('heading', { name: 'Good morning, Desert Express!' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/overview');
   });
 
   it('sends an unknown path to / when signed out', async () => {
@@ -80,9 +88,14 @@ describe('route guards', () => {
     await expectPublicHome(router);
   });
 
-  it('sends a console link whose screen is not built yet to /overview', async () => {
+  it('answers a console address whose screen this build lacks as not found, not with the Overview', async () => {
     mockApi();
-    const { router } = renderApp('/maintenance', { session: SESSIONS.delivery });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/overview'));
+    const { router } = renderApp('/maintenance', {
+      session: SESSIONS.delivery,
+      pages: { ...TEST_PAGES, maintenance: undefined },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/maintenance');
+    expect(screen.queryByText('Good morning, Desert Express!')).not.toBeInTheDocument();
   });
 });

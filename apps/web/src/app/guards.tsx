@@ -29,9 +29,3 @@ export function GuestOnly() {
   const session = useSession();
   return session ? <Navigate to={paths.overview.getHref()} replace /> : <Outlet />;
 }
-
-/** An unknown path goes to /overview when signed in, otherwise to '/' (a signed-in parent to their view). */
-export function UnknownPath() {
-  const session = useSession();
-  return <Navigate to={session ? paths.overview.getHref() : signedOutHref()} replace />;
-}

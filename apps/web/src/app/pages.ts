@@ -1,6 +1,9 @@
 import type { PageMap } from './routes';
 
-/** The pages built so far. Each is its own chunk; menu links to other routes fall to the unknown-path rule. */
+/**
+ * The pages built so far: the one list of the console's screens. Each is its own chunk. A route of
+ * `lib/paths.ts` missing here is not routed, so the menu, the Overview and row actions leave it out.
+ */
 export const pages: PageMap = {
   login: () => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
   overview: () => import('../features/overview/overview-page').then((m) => ({ default: m.OverviewPage })),

@@ -77,6 +77,19 @@ export const paths = {
   cookiePolicy: publicPage('/cookie-policy'),
   // No sign-in guard (spec 000 §2); part of the public site, so it is rendered on the server too.
   apiCatalog: publicPage('/api-catalog'),
+  /**
+   * One area of the API catalogue. The spec's cards link to /journey, /driver, …, /analytics and
+   * /refuel; the last two are console screens too, so every area lives under the catalogue instead
+   * (docs/decisions/0026).
+   */
+  apiArea: {
+    path: '/api-catalog/:area',
+    layout: 'home',
+    access: 'public',
+    getHref: ({ area }: { area: string }) => `/api-catalog/${encodeURIComponent(area)}`,
+  } satisfies RouteDef<{ area: string }>,
+  /** The school bus page the home page's industry blurb opens (spec 002 §2). */
+  schoolBus: publicPage('/schoolBus'),
   login: route('/login', { layout: 'none', access: 'guest' }),
 
   // Console (main layout, signed in)

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { ApiAreaPageProps } from '../features/public/api-area-page';
 import type { ApiCatalogPageProps } from '../features/public/api-catalog-page';
 import type { HomePageProps } from '../features/public/home-page';
 import type { BlogListPageProps } from '../features/blog/blog-list-page';
@@ -18,6 +19,8 @@ export const SITE_PAGE_KEYS = [
   'blog',
   'blogPost',
   'apiCatalog',
+  'apiArea',
+  'schoolBus',
 ] as const;
 export type SitePageKey = (typeof SITE_PAGE_KEYS)[number];
 
@@ -36,6 +39,8 @@ export interface SitePageProps {
   blog: BlogListPageProps;
   blogPost: BlogPostPageProps;
   apiCatalog: ApiCatalogPageProps;
+  apiArea: ApiAreaPageProps;
+  schoolBus: NoProps;
 }
 
 /** Id of the script element holding the page's data (JSON) for hydration. */
@@ -63,4 +68,6 @@ export const SITE_PAGES: PageLoaders = {
   blog: () => import('../features/blog/blog-list-page').then((m) => m.BlogListPage),
   blogPost: () => import('../features/blog/blog-post-page').then((m) => m.BlogPostPage),
   apiCatalog: () => import('../features/public/api-catalog-page').then((m) => m.ApiCatalogPage),
+  apiArea: () => import('../features/public/api-area-page').then((m) => m.ApiAreaPage),
+  schoolBus: () => import('../features/public/school-bus-page').then((m) => m.SchoolBusPage),
 };

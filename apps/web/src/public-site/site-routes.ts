@@ -1,7 +1,13 @@
 import type { TSiteFetchJson } from '@fleet/contract/site';
 import { paths } from '../lib/paths';
 import { cutText, htmlToText, loadBlogPage, loadBlogPost } from '../features/blog/api/blog';
-import { loadApiTags } from '../features/public/api-areas';
+import {
+  API_AREAS,
+  callCounts,
+  findApiArea,
+  loadApiOperations,
+  operationsOf,
+} from '../features/public/api-areas';
 import { loadLanding } from '../features/public/landing';
 import { PRODUCT_NAME } from '../lib/product';
 import type { SitePageKey, SitePageProps } from './site-pages';
@@ -122,7 +128,10 @@ export const SITE_ROUTES: { [K in SitePageKey]: SiteRoute<K> } = {
     },
   },
   apiCatalog: {
-    load: async ({ fetchJson }) => ({ status: 200, props: { tags: await loadApiTags(fetchJson) } }),
+    load: async ({ fetchJson }) => {
+      const operations = await loadApiOperations(fetchJson);
+      return { status: 200, props: { counts: operations && callCounts(operations) } };
+    },
     head: () => ({
       title: titled('API catalogue'),
       description:
@@ -130,6 +139,36 @@ export const SITE_ROUTES: { [K in SitePageKey]: SiteRoute<K> } = {
         'approvals, analytics, refuels, accidents and communication, with interactive documentation.',
     }),
   },
+  apiArea: {
+    load: async ({ params, fetchJson }) => {
+      const slug = params.area ?? '';
+      const area = findApiArea(slug);
+      if (!area) return { status: 404, props: { slug, operations: [] } };
+      const operations = await loadApiOperations(fetchJson);
+      return operations
+        ? { status: 200, props: { slug, operations: operationsOf(area, operations) } }
+        : { status: 503, props: { slug, operations: null } };
+    },
+    head: ({ slug, operations }) => {
+      const area = findApiArea(slug);
+      if (!area)
+        return {
+          title: titled('API area not found'),
+          description: 'This API area does not exist.',
+          noindex: true,
+        };
+      return {
+        title: titled(`${area.title} API`),
+        description: `${area.text} Every call of the ${area.title.toLowerCase()} area, with a link to try it in the interactive documentation.`,
+        noindex: operations === null,
+      };
+    },
+  },
+  schoolBus: staticPage(
+    'School bus',
+    'Plan morning and afternoon routes once, keep every pupil with their stop, follow each bus live and ' +
+      'let parents see the proof at their child’s stop: Fleet Console for school transport.',
+  ),
 };
 
 /** Finds the public page of a path (`/blog/:slug` included); a trailing slash is tolerated. */
@@ -156,7 +195,10 @@ export function matchSitePage(pathname: string): { key: SitePageKey; params: Rec
   return null;
 }
 
-/** The public pages with a fixed address, for the sitemap. */
-export const STATIC_SITE_PATHS = (Object.keys(SITE_ROUTES) as SitePageKey[])
-  .filter((key) => !paths[key].path.includes(':'))
-  .map((key) => paths[key].path);
+/** The public pages with a fixed address, and each area of the API catalogue, for the sitemap. */
+export const STATIC_SITE_PATHS = [
+  ...(Object.keys(SITE_ROUTES) as SitePageKey[])
+    .filter((key) => !paths[key].path.includes(':'))
+    .map((key) => paths[key].path),
+  ...API_AREAS.map((area) => paths.apiArea.getHref({ area: area.slug })),
+];

@@ -8,7 +8,7 @@ import { SessionGate } from '../app/session-gate';
 import { writeSession, type TStoredSession } from '../lib/session';
 
 /** Pages that do not exist yet, so the guards in front of them can be tested. */
-const stubPage = (text: string) => () => Promise.resolve({ default: () => <h1>{text}</h1> });
+export const stubPage = (text: string) => () => Promise.resolve({ default: () => <h1>{text}</h1> });
 
 /** Every page of the app, for tests that need one the default set stubs (the tenants screen). */
 export const APP_PAGES: PageMap = appPages;

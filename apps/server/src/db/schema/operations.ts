@@ -296,6 +296,8 @@ export const students = pgTable(
     stopName: text('stop_name'),
     stopLat: doublePrecision('stop_lat'),
     stopLon: doublePrecision('stop_lon'),
+    /** The pupil's bus stop as one of the tenant's destinations (spec 001 §7 `destination.id`). */
+    destinationId: integer('destination_id').references(() => destinations.id),
     driverId: integer('driver_id').references(() => drivers.id),
     archived: boolean('archived').notNull().default(false),
     createdDate: created(),

@@ -330,3 +330,87 @@ describe('drivers-files/send-file', () => {
     expect(outbox()).toHaveLength(before);
   });
 });
+
+describe('drivers-files calls as forms (spec 002 §3), urlencoded or multipart, as well as JSON', () => {
+  const post = (url: string, payload: string | Buffer, headers: Record<string, string>, cookie = admin) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/drivers-files/${url}`,
+      payload,
+      headers: { ...headers, cookie },
+    });
+  const urlencoded = (url: string, fields: Record<string, string>, cookie = admin) =>
+    post(
+      url,
+      new URLSearchParams(fields).toString(),
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      cookie,
+    );
+  const multipart = (url: string, parts: TFormPart[], cookie = admin) => {
+    const { payload, headers } = multipartForm(parts);
+    return post(url, payload, headers, cookie);
+  };
+  const fields = (values: Record<string, string>): TFormPart[] =>
+    Object.entries(values).map(([name, value]) => ({ name, value }));
+
+  it('lists, renames, sends and deletes with urlencoded and multipart forms', async () => {
+    const saved = (await upload(admin, pdfParts(secondDriverId, 'Form file'))).json().data;
+
+    for (const send of [
+      urlencoded,
+      (url: string, values: Record<string, string>) => multipart(url, fields(values)),
+    ]) {
+      const list = await send('get-file', { id: String(secondDriverId) });
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json().data.map((f: { id: number }) => f.id)).toContain(saved.id);
+    }
+
+    const renamed = await urlencoded('edit-file', { id: String(saved.id), title: 'Renamed by form' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ responseMessage: m.updated, data: { title: 'Renamed by form' } });
+    const again = await multipart(
+      'edit-file',
+      fields({ id: String(saved.id), title: 'Renamed by multipart' }),
+    );
+    expect(again.json().data.title).toBe('Renamed by multipart');
+
+    const sent = await multipart(
+      'send-file',
+      fields({ file: String(saved.id), Driver_id: String(secondDriverId), email: 'hr@example.com' }),
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data.via).toBe('outbox');
+
+    const deleted = await urlencoded('delete-file', { id: String(saved.id) });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().responseMessage).toBe(m.deleted);
+    const [row] = await t.database.db.select().from(driverFiles).where(eq(driverFiles.id, saved.id));
+    expect(row).toBeUndefined();
+  });
+
+  it('checks form fields as it checks JSON, and changes nothing on a bad form', async () => {
+    const saved = (await upload(admin, pdfParts(secondDriverId, 'Kept title'))).json().data;
+    const title = async () =>
+      (await t.database.db.select().from(driverFiles).where(eq(driverFiles.id, saved.id)))[0]!.title;
+
+    const empty = await urlencoded('edit-file', { id: String(saved.id), title: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().responseMessage).toBe(m.required);
+    const badId = await multipart('edit-file', fields({ id: 'abc', title: 'x' }));
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().responseMessage).toBe('id must be a positive whole number');
+    const stray = await multipart('edit-file', fields({ id: String(saved.id), title: 'x', role: 'admin' }));
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json().responseMessage).toBe(MESSAGES.files.fieldUnknown('role'));
+    const withFile = await multipart('edit-file', [
+      ...fields({ id: String(saved.id), title: 'x' }),
+      { name: 'file', file: PDF, filename: 'x.pdf', type: 'application/pdf' },
+    ]);
+    expect(withFile.statusCode).toBe(400);
+    const foreign = await urlencoded('edit-file', { id: String(saved.id), title: 'Taken over' }, otherAdmin);
+    expect(foreign.statusCode).toBe(404);
+    expect(await title()).toBe('Kept title');
+    // A form names no tenant but the session's: another tenant's driver is not found.
+    expect((await urlencoded('get-file', { id: String(otherTenantDriverId) })).statusCode).toBe(404);
+  });
+});

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import {
   DRIVER_FILE_FIELD,
@@ -60,7 +61,31 @@ async function uploadForm(request: FastifyRequest): Promise<TDriverFileUpload> {
   return { driverId: parsed.data.id, title: parsed.data.title, file: form.files[0] };
 }
 
+/** The content types the form calls take (spec 002 §3 sends them as forms); JSON is taken too. */
+const FORM_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/**
+ * A call that takes its fields as a form: a `multipart/form-data` body (files not allowed) is read
+ * into the body before validation, so it is checked like JSON and urlencoded ones are.
+ */
+const formFields =
+  (fields: string[]): preValidationAsyncHookHandler =>
+  async (request) => {
+    if (!request.isMultipart()) return;
+    const form = await readMultipartForm(request, {
+      fileFields: new Set(),
+      textFields: new Set(fields),
+      maxFiles: 0,
+      maxFileBytes: 0,
+      tooLarge: () => MESSAGES.driverFiles.fieldsOnly,
+      tooMany: () => MESSAGES.driverFiles.fieldsOnly,
+    });
+    request.body = form.fields;
+  };
+
 export const driverFileRoutes: ModuleRoutes = async (app, deps) => {
+  // The form calls may come urlencoded; only these routes (and the trackers') read such bodies.
+  await app.register(formbody);
   const fileAnswer = { 200: ZEnvelope(ZDriverFile), ...errors };
   const listAnswer = { 200: ZEnvelope(z.array(ZDriverFile)), ...errors };
 
@@ -88,7 +113,9 @@ export const driverFileRoutes: ModuleRoutes = async (app, deps) => {
   app.post(
     '/api/drivers-files/get-file',
     {
+      preValidation: formFields(['id']),
       schema: {
+        consumes: FORM_TYPES,
         tags,
         summary: "A driver's files (`id` is the driver's), newest first",
         body: ZDriverFileIdBody,
@@ -101,7 +128,9 @@ export const driverFileRoutes: ModuleRoutes = async (app, deps) => {
   app.post(
     '/api/drivers-files/delete-file',
     {
+      preValidation: formFields(['id']),
       schema: {
+        consumes: FORM_TYPES,
         tags,
         summary: 'Delete a file (`id` is the file’s): its stored copy goes with it',
         body: ZDriverFileIdBody,
@@ -117,7 +146,9 @@ export const driverFileRoutes: ModuleRoutes = async (app, deps) => {
   app.post(
     '/api/drivers-files/edit-file',
     {
+      preValidation: formFields(['id', 'title']),
       schema: {
+        consumes: FORM_TYPES,
         tags,
         summary: 'Give a file a new title (`id` is the file’s)',
         body: ZDriverFileEdit,
@@ -130,7 +161,9 @@ export const driverFileRoutes: ModuleRoutes = async (app, deps) => {
   app.post(
     '/api/drivers-files/send-file',
     {
+      preValidation: formFields(['file', 'Driver_id', 'email']),
       schema: {
+        consumes: FORM_TYPES,
         tags,
         summary: 'E-mail a driver’s file as an attachment',
         description:

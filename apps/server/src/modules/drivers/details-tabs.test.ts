@@ -196,6 +196,8 @@ describe('driver details tabs', () => {
         stop_name: 'Al Barsha 1',
         stop_lat: 25.11,
         stop_lon: 55.2,
+        // Written here straight into the table, the pupil has no stop destination.
+        destination: null,
       },
     ]);
     const day = await call(t, delivery, 'POST', '/api/driver/get-driver-locations-for-today', {

@@ -33,6 +33,7 @@ export function listStudents(db: Db, tenantId: number, { id, search }: StudentFi
       stopName: students.stopName,
       stopLat: students.stopLat,
       stopLon: students.stopLon,
+      destinationId: students.destinationId,
       driverId: students.driverId,
       driverFname: drivers.fname,
       driverLname: drivers.lname,
@@ -127,6 +128,8 @@ export interface TStudentRowValues {
   stopName: string;
   stopLat: number;
   stopLon: number;
+  /** The destination made of the stop. */
+  destinationId: number;
   driverId: number | null;
 }
 
@@ -171,14 +174,21 @@ export async function linkGuardians(
     .values(guardianIds.map((guardianId) => ({ tenantId, studentId, guardianId })));
 }
 
-/** Archives a live student of the tenant; false when there is none with this id. */
-export async function archiveStudentRow(db: Db, tenantId: number, id: number): Promise<boolean> {
-  const rows = await db
+/**
+ * Archives a live student of the tenant; answers its stop's destination (null when it has none), or
+ * undefined when there is no live student with this id.
+ */
+export async function archiveStudentRow(
+  db: Db,
+  tenantId: number,
+  id: number,
+): Promise<{ destinationId: number | null } | undefined> {
+  const [row] = await db
     .update(students)
     .set({ archived: true })
     .where(and(eq(students.tenantId, tenantId), eq(students.id, id), eq(students.archived, false)))
-    .returning({ id: students.id });
-  return rows.length > 0;
+    .returning({ destinationId: students.destinationId });
+  return row;
 }
 
 /** The tenant's students of these ids, live or archived (a stop planned earlier keeps its pupil). */

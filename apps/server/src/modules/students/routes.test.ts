@@ -24,6 +24,7 @@ const STUDENTS = '/api/v1/school-bus/students';
 const GUARDIANS = '/api/v1/school-bus/guardians';
 const NO_SUCH_ID = 2_147_483_000;
 const STUDENT_KEYS = [
+  'destination',
   'driver',
   'driver_id',
   'fname',
@@ -234,10 +235,19 @@ describe('POST /api/v1/school-bus/students', () => {
     );
     const rami = added.guardians.find((g: Body) => g.fname === 'Rami');
     expect(rami.email).toBe('Rami.Karam@Example.com');
+    // The bus stop became one of the tenant's destinations, so a trip can name it.
+    expect(added.destination).toEqual({ id: expect.any(Number) });
     expect(events.map((e) => [e.type, e.ids])).toEqual([
+      ['destination.created', [added.destination.id]],
       ['student.created', [added.id]],
       ['guardian.created', [rami.id]],
     ]);
+    const places: Body[] = (await send(school, 'GET', '/api/destination/get-destinations')).body.data;
+    expect(places.find((d) => d.id === added.destination.id)).toMatchObject({
+      name: 'Al Barsha 1, Street 12',
+      lat: 25.1116,
+      lon: 55.1977,
+    });
 
     // The new guardian has an account a sign-in can check, with a scrypt hash of the password given.
     const [stored] = await t.database.db
@@ -421,7 +431,13 @@ describe('DELETE /api/v1/school-bus/students/{id}', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Student deleted successfully' });
-    expect(events.map((e) => [e.type, e.ids])).toEqual([['student.archived', [added.id]]]);
+    // Its bus stop goes with it.
+    expect(events.map((e) => [e.type, e.ids])).toEqual([
+      ['student.archived', [added.id]],
+      ['destination.archived', [added.destination.id]],
+    ]);
+    const places: Body[] = (await send(school, 'GET', '/api/destination/get-destinations')).body.data;
+    expect(places.map((d) => d.id)).not.toContain(added.destination.id);
     expect((await send(school, 'GET', STUDENTS)).body.data.map((s: Body) => s.id)).not.toContain(added.id);
     const tab = await send(school, 'GET', `/api/driver/get-driver-students?id=${driverId}`);
     expect(tab.body.data.map((s: Body) => s.id)).not.toContain(added.id);
@@ -481,6 +497,7 @@ describe('GET /api/driver/get-driver-students', () => {
     expect(res.body.responseCode).toBe(1);
     expect(res.body.data.length).toBeGreaterThanOrEqual(3);
     expect(Object.keys(res.body.data[0]).sort()).toEqual([
+      'destination',
       'fname',
       'id',
       'lname',
@@ -488,5 +505,17 @@ describe('GET /api/driver/get-driver-students', () => {
       'stop_lon',
       'stop_name',
     ]);
+    // Each row's `destination.id` is the tenant's destination at the pupil's stop.
+    const places: Body[] = (await send(school, 'GET', '/api/destination/get-destinations')).body.data;
+    for (const pupil of res.body.data as Body[]) {
+      expect(
+        places.find((d) => d.id === pupil.destination.id),
+        pupil.fname,
+      ).toMatchObject({
+        name: pupil.stop_name,
+        lat: pupil.stop_lat,
+        lon: pupil.stop_lon,
+      });
+    }
   });
 });

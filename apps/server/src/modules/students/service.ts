@@ -11,6 +11,7 @@ import { emit, inTransaction, type TTenantContext } from '../../platform/context
 import { AppError, uniqueViolationOn } from '../../platform/errors.ts';
 import { assertPasswordStrong, hashPassword } from '../../platform/passwords.ts';
 import { driverOf, findDriver } from '../drivers/service.ts';
+import { addDestination, archiveDestination, findDestinations } from '../places/service.ts';
 import { tenantProfile, type TTenantProfile } from '../settings/service.ts';
 import {
   archiveStudentRow,
@@ -59,7 +60,7 @@ const toGuardian = (g: { id: number; fname: string; lname: string; email: string
 
 /** A pupil and the stop they board at. */
 const toDriverStudent = (
-  s: Pick<TStudentListRow, 'id' | 'fname' | 'lname' | 'stopName' | 'stopLat' | 'stopLon'>,
+  s: Pick<TStudentListRow, 'id' | 'fname' | 'lname' | 'stopName' | 'stopLat' | 'stopLon' | 'destinationId'>,
 ): TDriverStudent => ({
   id: s.id,
   fname: s.fname,
@@ -67,6 +68,7 @@ const toDriverStudent = (
   stop_name: s.stopName,
   stop_lat: s.stopLat,
   stop_lon: s.stopLon,
+  destination: s.destinationId === null ? null : { id: s.destinationId },
 });
 
 /** The API rows of these students, each with its live guardians. */
@@ -190,12 +192,19 @@ export async function addStudent(
   for (const g of fresh) hashes.push(options.sharedPasswordHash ?? (await hashPassword(g.password)));
 
   const id = await inTransaction(ctx, async (tx) => {
+    // The bus stop is also one of the tenant's destinations, so trips can name it.
+    const stop = await addDestination(tx, {
+      name: values.stop_name,
+      lat: values.stop_lat,
+      lon: values.stop_lon,
+    });
     const studentId = await insertStudent(tx.db, tx.tenantId, {
       fname: values.fname,
       lname: values.lname,
       stopName: values.stop_name,
       stopLat: values.stop_lat,
       stopLon: values.stop_lon,
+      destinationId: stop.id,
       driverId,
     });
     let created: number[];
@@ -223,9 +232,12 @@ export async function addStudent(
 export async function archiveStudent(ctx: TTenantContext, id: number): Promise<void> {
   await schoolBusTenant(ctx);
   await inTransaction(ctx, async (tx) => {
-    if (!(await archiveStudentRow(tx.db, tx.tenantId, id)))
-      throw new AppError('NOT_FOUND', MESSAGES.students.notFound);
+    const archived = await archiveStudentRow(tx.db, tx.tenantId, id);
+    if (!archived) throw new AppError('NOT_FOUND', MESSAGES.students.notFound);
     emit(tx, 'student.archived', [id]);
+    // The stop goes with its pupil, unless an admin archived it already.
+    if (archived.destinationId !== null && (await findDestinations(tx, [archived.destinationId])).length)
+      await archiveDestination(tx, archived.destinationId);
   });
 }
 

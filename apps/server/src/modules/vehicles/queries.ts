@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { drivers, vehicles } from '../../db/schema/index.ts';
@@ -8,10 +8,16 @@ export interface VehicleFilter {
   id?: number | undefined;
   search?: string | undefined;
   limit?: number | undefined;
+  /** Only the available ones: held by no live driver. */
+  available?: boolean | undefined;
 }
 
 /** Live vehicles of a tenant, newest first, each with the live drivers who have it. */
-export async function listVehicles(db: Db, tenantId: number, { id, search, limit }: VehicleFilter = {}) {
+export async function listVehicles(
+  db: Db,
+  tenantId: number,
+  { id, search, limit, available }: VehicleFilter = {},
+) {
   const pattern = search ? `%${escapeLike(search)}%` : undefined;
   const rows = await db
     .select()
@@ -26,6 +32,20 @@ export async function listVehicles(db: Db, tenantId: number, { id, search, limit
               ilike(vehicles.reference, pattern),
               ilike(vehicles.brand, pattern),
               ilike(vehicles.model, pattern),
+            )
+          : undefined,
+        available
+          ? notExists(
+              db
+                .select({ id: drivers.id })
+                .from(drivers)
+                .where(
+                  and(
+                    eq(drivers.tenantId, tenantId),
+                    eq(drivers.archived, false),
+                    eq(drivers.busId, vehicles.id),
+                  ),
+                ),
             )
           : undefined,
       ),

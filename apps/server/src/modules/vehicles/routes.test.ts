@@ -65,6 +65,62 @@ describe('GET|POST /api/bus/get-buses', () => {
     expect(picked.body.data.every((v: { reference: string }) => v.reference.startsWith('PICK-'))).toBe(true);
   });
 
+  it('answers only the available vehicles for type 1: live and held by no live driver', async () => {
+    const add = async (reference: string) =>
+      (await call(t, delivery, 'POST', '/api/bus/add', { ...vehicle, reference })).body.data.id as number;
+    const held = await add('AVAIL-HELD');
+    await add('AVAIL-FREE');
+    const released = await add('AVAIL-RELEASED');
+    const archived = await add('AVAIL-ARCHIVED');
+    const driverWith = async (busId: number) =>
+      (
+        await call(t, delivery, 'POST', '/api/driver/add-driver', {
+          fname: 'Avail',
+          lname: `Driver ${busId}`,
+          email: `avail.${busId}@desert.example`,
+          password: 'lemon-tree-42',
+          bus_id: busId,
+          hourly_rate: 10,
+          language: 'ar',
+        })
+      ).body.data.id as number;
+    await driverWith(held);
+    // A vehicle whose driver was archived is free again.
+    expect(
+      (await call(t, delivery, 'POST', '/api/driver/archive', { id: await driverWith(released) })).status,
+    ).toBe(200);
+    await call(t, delivery, 'POST', '/api/bus/archive', { id: archived });
+
+    const references = (res: { body: { data: { reference: string }[] } }) =>
+      res.body.data.map((v) => v.reference).sort();
+    const available = await call(t, delivery, 'POST', '/api/bus/get-buses?reference=avail', { type: 1 });
+    expect(available.status).toBe(200);
+    expect(references(available)).toEqual(['AVAIL-FREE', 'AVAIL-RELEASED']);
+    expect(available.body.data.every((v: { taken: string }) => v.taken === '0')).toBe(true);
+    // As the picker asks: the string form and a limit.
+    const picker = await call(t, delivery, 'POST', '/api/bus/get-buses?reference=avail&limit=1', {
+      type: '1',
+    });
+    expect(references(picker)).toEqual(['AVAIL-RELEASED']);
+    // type 0, no type and the GET answer every live vehicle, the held one included.
+    const every = ['AVAIL-FREE', 'AVAIL-HELD', 'AVAIL-RELEASED'];
+    expect(
+      references(await call(t, delivery, 'POST', '/api/bus/get-buses?reference=avail', { type: 0 })),
+    ).toEqual(every);
+    expect(references(await call(t, delivery, 'POST', '/api/bus/get-buses?reference=avail', {}))).toEqual(
+      every,
+    );
+    expect(references(await call(t, delivery, 'GET', '/api/bus/get-buses?reference=avail'))).toEqual(every);
+  });
+
+  it('refuses a type other than 0 or 1 with a clear message', async () => {
+    const res = await call(t, delivery, 'POST', '/api/bus/get-buses', { type: 'free' });
+    expect(res.status).toBe(400);
+    expect(res.body.responseMessage).toContain(
+      'type must be 1 (available vehicles only) or 0 (every vehicle)',
+    );
+  });
+
   it("never shows another tenant's vehicles", async () => {
     const other = await call(t, namat, 'GET', '/api/bus/get-buses?reference=PICK');
     expect(other.body.data).toEqual([]);

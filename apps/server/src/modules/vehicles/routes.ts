@@ -26,8 +26,19 @@ import {
 
 const tags = ['Vehicles'];
 const errors = ERROR_RESPONSES;
+/**
+ * `type` 1 asks for the available vehicles only (spec 002 §4: the vehicle picker and the maintenance
+ * screen's "available vehicles"): live and held by no live driver. 0 or none: every live vehicle.
+ */
 const ZListBody = z
-  .object({ type: z.union([z.string(), z.number()]).optional() })
+  .object({
+    type: z
+      .union([z.string(), z.number()])
+      .refine((type) => ['0', '1'].includes(String(type).trim()), {
+        message: 'type must be 1 (available vehicles only) or 0 (every vehicle)',
+      })
+      .optional(),
+  })
   .passthrough()
   .nullish();
 
@@ -55,11 +66,16 @@ export const vehicleRoutes: ModuleRoutes = async (app, deps) => {
     querystring: ZVehicleListQuery,
     response: { 200: ZEnvelope(z.array(ZVehicleRow)), ...errors },
   };
-  const list = async (request: FastifyRequest, query: z.infer<typeof ZVehicleListQuery>) =>
+  const list = async (
+    request: FastifyRequest,
+    query: z.infer<typeof ZVehicleListQuery>,
+    availableOnly = false,
+  ) =>
     ok(
       await vehicles(tenantContext(request, deps), {
         search: query.reference ?? query.search,
         limit: query.limit,
+        available: availableOnly,
       }),
     );
 
@@ -75,10 +91,12 @@ export const vehicleRoutes: ModuleRoutes = async (app, deps) => {
       schema: {
         ...listSchema,
         body: ZListBody,
-        summary: 'Vehicles of the tenant; the vehicle picker sends `type=1` with `?reference=&limit=4`',
+        summary: 'Vehicles of the tenant; `type` 1 answers only the available ones (held by no driver)',
+        description:
+          'The vehicle picker sends `type=1` with `?reference=&limit=4`: the first four available vehicles whose reference, brand or model matches. `type` 0 or none answers every live vehicle, as the GET does.',
       },
     },
-    async (request) => list(request, request.query),
+    async (request) => list(request, request.query, String(request.body?.type ?? '').trim() === '1'),
   );
 
   app.post(

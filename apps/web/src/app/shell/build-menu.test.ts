@@ -1,17 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { termsFromSettings, type TTerms } from '@fleet/contract';
+import { paths, type RouteKey } from '../../lib/paths';
 import { buildMenu, type MenuEntry } from './build-menu';
 
 const defaultTerms = termsFromSettings({ settings: [] });
 const namatTerms = termsFromSettings({ settings: [], tenantType: 'namat' });
 
+/** Every route of the table, as if each had its screen: the menu in the spec's full order. */
+const EVERY_ROUTE: ReadonlySet<RouteKey> = new Set(Object.keys(paths) as RouteKey[]);
+
 const labels = (menu: MenuEntry[]) => menu.map((entry) => entry.label);
-const menuFor = (tenantType: string, options: { crmEnabled?: boolean; terms?: TTerms } = {}) =>
+const menuFor = (
+  tenantType: string,
+  options: { crmEnabled?: boolean; terms?: TTerms; routed?: ReadonlySet<RouteKey> } = {},
+) =>
   buildMenu({
     tenantType,
     isSuperAdmin: false,
     crmEnabled: options.crmEnabled ?? false,
     terms: options.terms ?? defaultTerms,
+    routed: options.routed ?? EVERY_ROUTE,
   });
 
 describe('buildMenu', () => {
@@ -162,13 +170,36 @@ describe('buildMenu', () => {
       isSuperAdmin: true,
       crmEnabled: true,
       terms: defaultTerms,
+      routed: EVERY_ROUTE,
     });
-    expect(menu).toEqual([
-      { kind: 'link', id: 'superAdmins', label: 'Super Admins', href: '/super-admins' },
-      { kind: 'link', id: 'contentBlog', label: 'Blog', href: '/content/blog' },
-      { kind: 'link', id: 'contentLanding', label: 'Landing page', href: '/content/landing' },
-      { kind: 'link', id: 'contentInbox', label: 'Inbox', href: '/content/inbox' },
-      { kind: 'link', id: 'logs', label: 'Logs', href: '/logs' },
+    expect(menu.map((entry) => entry.kind === 'link' && [entry.label, entry.href])).toEqual([
+      ['Super Admins', '/super-admins'],
+      ['Blog', '/content/blog'],
+      ['Landing page', '/content/landing'],
+      ['Inbox', '/content/inbox'],
+      ['Logs', '/logs'],
     ]);
+  });
+
+  it('leaves out every entry whose screen is not routed, and a group with none left', () => {
+    const routed = new Set<RouteKey>(['dashboard', 'trips', 'logs', 'apiCatalog', 'crmPets']);
+    const menu = menuFor('delivery', { routed, crmEnabled: true });
+    expect(labels(menu)).toEqual(['Dashboard', 'Trips', 'Reports', 'API', 'CRM']);
+    const reports = menu.find((entry) => entry.id === 'reports');
+    expect(reports?.kind === 'group' && reports.children.map((child) => child.label)).toEqual(['Logs']);
+    const crm = menu.find((entry) => entry.id === 'crm');
+    expect(crm?.kind === 'group' && crm.children.map((child) => child.label)).toEqual(['Pets']);
+
+    expect(
+      labels(menuFor('delivery', { routed: new Set<RouteKey>(['dashboard']), crmEnabled: true })),
+    ).toEqual(['Dashboard']);
+  });
+
+  it('links every entry to the route it names', () => {
+    for (const tenantType of ['delivery', 'school_bus', 'namat']) {
+      const menu = menuFor(tenantType, { crmEnabled: true });
+      const links = menu.flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.children));
+      for (const entry of links) expect(entry.href).toBe(paths[entry.route].path);
+    }
   });
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { openPublicPage } from '../../lib/public-site';
 import { SESSIONS } from '../../test/fixtures';
 import { callsTo, mockApi } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { TEST_PAGES, renderApp, stubPage } from '../../test/render-app';
 
 function useMobileViewport() {
   vi.stubGlobal(
@@ -71,10 +71,17 @@ describe('Console shell', () => {
     );
   });
 
-  it('opens Reports to show its three screens', async () => {
+  it('opens Reports to show its three screens once they exist', async () => {
     mockApi();
     const user = userEvent.setup();
-    renderApp('/overview', { session: SESSIONS.schoolBus });
+    renderApp('/overview', {
+      session: SESSIONS.schoolBus,
+      pages: {
+        ...TEST_PAGES,
+        driverSummary: stubPage('Driver summary screen'),
+        financeSummary: stubPage('Finance summary screen'),
+      },
+    });
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     await user.hover(nav);
     await user.click(within(nav).getByRole('button', { name: 'Reports' }));
@@ -112,6 +119,6 @@ describe('Console shell', () => {
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     await user.click(within(nav).getByRole('button', { name: 'Reports' }));
-    expect(await within(nav).findByRole('link', { name: 'Driver Summary' })).toBeVisible();
+    expect(await within(nav).findByRole('link', { name: 'Logs' })).toBeVisible();
   });
 });

@@ -6,6 +6,7 @@ import { NAMAT_TYPE } from '@fleet/contract';
 import { PageSpinner } from '../../components/page-spinner';
 import { APP_BAR_HEIGHT, DRAWER_MINI_WIDTH, MOBILE_MEDIA_QUERY } from '../../lib/layout';
 import { useLiveEvents } from '../../lib/live-events';
+import { useRoutedKeys } from '../../lib/routed';
 import { isCrmEnabled, isSuperAdmin, useSession } from '../../lib/session';
 import { useTerms } from '../../lib/terms';
 import { buildMenu } from './build-menu';
@@ -22,11 +23,12 @@ export function MainLayout() {
   const tenantType = session?.tenant_type ?? null;
   const superAdmin = isSuperAdmin(session);
   const crmEnabled = isCrmEnabled(session);
+  const routed = useRoutedKeys();
   // One live connection for the whole console, while a tenant admin is signed in.
   useLiveEvents(session !== null && !superAdmin);
   const menu = useMemo(
-    () => buildMenu({ tenantType, isSuperAdmin: superAdmin, crmEnabled, terms }),
-    [tenantType, superAdmin, crmEnabled, terms],
+    () => buildMenu({ tenantType, isSuperAdmin: superAdmin, crmEnabled, terms, routed }),
+    [tenantType, superAdmin, crmEnabled, terms, routed],
   );
   // namat tenants have no tenant title in the top bar (spec 000 §1).
   const title = tenantType === NAMAT_TYPE ? null : (session?.tenant_name ?? null);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { TDriverRow, TVehicleRow } from '@fleet/contract';
 import { SESSIONS } from '../../test/fixtures';
 import { callsTo, fail, mockApi, ok, type MockHandler } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { TEST_PAGES, renderApp, stubPage } from '../../test/render-app';
 
 // No pause between keys: these forms are long.
 const user = userEvent.setup({ delay: null });
@@ -72,6 +72,28 @@ describe('Drivers page', () => {
       'href',
       '/driver-file/7&Ali%20Hassan',
     );
+  });
+
+  it("offers a driver's Finance only once the finance screen exists, and it opens that screen", async () => {
+    mockDrivers();
+    const first = renderApp('/drivers', { session: SESSIONS.delivery });
+    const row = (await screen.findByText('Ali Hassan', {}, { timeout: PAGE_LOAD_MS })).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(within(row).getByRole('link', { name: 'Files of Ali Hassan' })).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: 'Finance of Ali Hassan' })).not.toBeInTheDocument();
+    first.unmount();
+
+    const { router } = renderApp('/drivers', {
+      session: SESSIONS.delivery,
+      pages: { ...TEST_PAGES, oneDriverFinance: stubPage('Driver finance screen') },
+    });
+    const withFinance = (await screen.findByText('Ali Hassan', {}, { timeout: PAGE_LOAD_MS })).closest(
+      'tr',
+    ) as HTMLElement;
+    await user.click(within(withFinance).getByRole('link', { name: 'Finance of Ali Hassan' }));
+    expect(await screen.findByRole('heading', { name: 'Driver finance screen' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/one-Driver-Finance-Summary/7&Ali%20Hassan');
   });
 
   it('pages drivers on the server and searches there, the total read from X-Total-Count', async () => {

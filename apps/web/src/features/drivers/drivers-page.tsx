@@ -7,8 +7,9 @@ import GpsFixedOutlined from '@mui/icons-material/GpsFixedOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { DRIVER_IMPORT_COLUMNS, MESSAGES, pluralize, type TDriverRow } from '@fleet/contract';
-import { paths } from '../../lib/paths';
-import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list';
+import { paths, type RouteKey } from '../../lib/paths';
+import { useIsRouted } from '../../lib/routed';
+import { ListPage, LIST_REFRESH_MS, type ListColumn, type RowAction } from '../../components/list';
 import {
   DRIVERS_EXPORT_PATH,
   driverListQuery,
@@ -26,6 +27,7 @@ const fullName = (driver: TDriverRow) => `${driver.fname} ${driver.lname}`;
 /** /drivers: the tenant's drivers, refreshed every 10 s (spec 000 "Drivers page"). */
 export function DriversPage() {
   const terms = useTerms();
+  const isRouted = useIsRouted();
   const languages = useQuery(languagesQuery());
   const archive = useArchiveDriver();
   const driverImport = useDriverImport();
@@ -49,6 +51,43 @@ export function DriversPage() {
     },
     { id: 'language', label: 'Language', render: (d) => languageName(d.language) },
   ];
+
+  // Each screen a row opens is offered once that screen exists.
+  const screens: (RowAction<TDriverRow> & { route: RouteKey })[] = [
+    {
+      id: 'push',
+      route: 'pushNotifications',
+      label: (d) => `Push notification to ${fullName(d)}`,
+      icon: <CampaignOutlined fontSize="small" />,
+      href: (d) => paths.pushNotifications.getHref({ driver_id: d.id, driverName: fullName(d) }),
+    },
+    {
+      id: 'files',
+      route: 'driverFile',
+      label: (d) => `Files of ${fullName(d)}`,
+      icon: <FolderOutlined fontSize="small" />,
+      href: (d) => paths.driverFile.getHref({ id: d.id, name: fullName(d) }),
+    },
+    {
+      id: 'finance',
+      route: 'oneDriverFinance',
+      label: (d) => `Finance of ${fullName(d)}`,
+      icon: <PaymentsOutlined fontSize="small" />,
+      href: (d) => paths.oneDriverFinance.getHref({ id: d.id, name: fullName(d) }),
+    },
+  ];
+  const trackerAction: RowAction<TDriverRow> = {
+    id: 'tracker',
+    label: (d) => `Tracker of ${fullName(d)}`,
+    icon: <GpsFixedOutlined fontSize="small" />,
+    onClick: setTracker,
+  };
+  const detailsAction: RowAction<TDriverRow> = {
+    id: 'details',
+    label: (d) => `Details of ${fullName(d)}`,
+    icon: <InfoOutlined fontSize="small" />,
+    onClick: setDetails,
+  };
 
   return (
     <ListPage
@@ -74,38 +113,7 @@ export function DriversPage() {
         run: (d) => archive.mutateAsync(d.id),
         successMessage: `${terms.driver} deleted successfully.`,
       }}
-      rowActions={[
-        {
-          id: 'push',
-          label: (d) => `Push notification to ${fullName(d)}`,
-          icon: <CampaignOutlined fontSize="small" />,
-          href: (d) => paths.pushNotifications.getHref({ driver_id: d.id, driverName: fullName(d) }),
-        },
-        {
-          id: 'files',
-          label: (d) => `Files of ${fullName(d)}`,
-          icon: <FolderOutlined fontSize="small" />,
-          href: (d) => paths.driverFile.getHref({ id: d.id, name: fullName(d) }),
-        },
-        {
-          id: 'finance',
-          label: (d) => `Finance of ${fullName(d)}`,
-          icon: <PaymentsOutlined fontSize="small" />,
-          href: (d) => paths.oneDriverFinance.getHref({ id: d.id, name: fullName(d) }),
-        },
-        {
-          id: 'tracker',
-          label: (d) => `Tracker of ${fullName(d)}`,
-          icon: <GpsFixedOutlined fontSize="small" />,
-          onClick: setTracker,
-        },
-        {
-          id: 'details',
-          label: (d) => `Details of ${fullName(d)}`,
-          icon: <InfoOutlined fontSize="small" />,
-          onClick: setDetails,
-        },
-      ]}
+      rowActions={[...screens.filter((action) => isRouted(action.route)), trackerAction, detailsAction]}
       exportFile={{ path: DRIVERS_EXPORT_PATH, fileName: `${pluralize(terms.driver)}.xlsx` }}
       importFile={{
         title: `Import ${pluralize(terms.driver)}`,

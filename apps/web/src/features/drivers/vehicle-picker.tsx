@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import type { TVehicleRow } from '@fleet/contract';
 import { vehicleSearchQuery } from '../../lib/api/vehicles';
@@ -19,7 +17,10 @@ interface VehiclePickerProps {
 
 const SEARCH_DEBOUNCE_MS = 250;
 
-/** Searchable vehicle field: at most 4 matches of the typed reference, each marked assigned or free. */
+/**
+ * Searchable vehicle field: at most 4 available vehicles (held by no other driver) matching the typed
+ * reference; the driver's own vehicle stays the value until another is picked.
+ */
 export function VehiclePicker({ label, value, onChange, error }: VehiclePickerProps) {
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
@@ -46,23 +47,7 @@ export function VehiclePicker({ label, value, onChange, error }: VehiclePickerPr
       loading={options.isFetching}
       isOptionEqualToValue={(option, current) => option.id === current.id}
       getOptionLabel={(option) => option.reference}
-      noOptionsText="No matches"
-      renderOption={({ key, ...props }, option) => (
-        <Box
-          component="li"
-          key={key}
-          {...props}
-          sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}
-        >
-          <span>{option.reference}</span>
-          <Chip
-            size="small"
-            label={option.taken === '1' ? 'Assigned' : 'Not Assigned'}
-            color={option.taken === '1' ? 'warning' : 'success'}
-            variant="outlined"
-          />
-        </Box>
-      )}
+      noOptionsText="No available vehicle matches"
       renderInput={(params) => (
         <TextField {...params} label={label} error={Boolean(error)} helperText={error} />
       )}

@@ -20,7 +20,8 @@ import JourneyIcon from '@mui/icons-material/RouteOutlined';
 import TenantsIcon from '@mui/icons-material/SupervisorAccountOutlined';
 import VehiclesIcon from '@mui/icons-material/LocalShippingOutlined';
 import { pluralize } from '@fleet/contract';
-import { paths } from '../../lib/paths';
+import { paths, type RouteKey } from '../../lib/paths';
+import { useIsRouted } from '../../lib/routed';
 import { isSuperAdmin, useSession } from '../../lib/session';
 import { useTerms } from '../../lib/terms';
 
@@ -30,6 +31,7 @@ interface EntryCard {
   title: string;
   text: string;
   href: string;
+  route: RouteKey;
   action: string;
   Icon: IconComponent;
 }
@@ -37,6 +39,7 @@ interface EntryCard {
 interface ManagementLink {
   label: string;
   href: string;
+  route: RouteKey;
   Icon: IconComponent;
 }
 
@@ -132,17 +135,20 @@ function ManagementCenter({ links }: { links: ManagementLink[] }) {
 export function OverviewPage() {
   const session = useSession();
   const terms = useTerms();
+  const isRouted = useIsRouted();
   const trips = pluralize(terms.trip).toLowerCase();
   const drivers = pluralize(terms.driver).toLowerCase();
 
   // The super admin manages tenants only (spec 000 §1), so the tenant shortcuts would lead nowhere.
   const superAdmin = isSuperAdmin(session);
-  const cards: EntryCard[] = superAdmin
+  // A card or link shows only once its screen exists.
+  const allCards: EntryCard[] = superAdmin
     ? [
         {
           title: 'Tenant management',
           text: 'Tenants and their administrators.',
           href: paths.superAdmins.getHref(),
+          route: 'superAdmins',
           action: 'Manage',
           Icon: TenantsIcon,
         },
@@ -152,6 +158,7 @@ export function OverviewPage() {
           title: 'Create A Journey',
           text: `Plan ${trips} with their ${drivers}, stops and tasks.`,
           href: paths.trips.getHref(),
+          route: 'trips',
           action: 'Start',
           Icon: JourneyIcon,
         },
@@ -159,6 +166,7 @@ export function OverviewPage() {
           title: 'Dashboard & Map',
           text: `Today's ${trips}, orders and approvals, with ${drivers} on the map.`,
           href: paths.dashboard.getHref(),
+          route: 'dashboard',
           action: 'Operations',
           Icon: DashboardIcon,
         },
@@ -166,19 +174,43 @@ export function OverviewPage() {
           title: 'API catalog',
           text: 'Connect the console to the systems you already use.',
           href: paths.apiCatalog.getHref(),
+          route: 'apiCatalog',
           action: 'Explore',
           Icon: ApiIcon,
         },
       ];
 
-  const management: ManagementLink[] = [
-    { label: `${terms.driver} management`, href: paths.drivers.getHref(), Icon: DriversIcon },
-    { label: `${terms.bus} management`, href: paths.vehicles.getHref(), Icon: VehiclesIcon },
-    { label: 'Exception management', href: paths.exceptions.getHref(), Icon: ExceptionsIcon },
-    { label: 'AI', href: paths.ai.getHref(), Icon: AiIcon },
-    { label: 'Analytics', href: paths.analytics.getHref(), Icon: AnalyticsIcon },
-    { label: 'Communication Channel', href: paths.pushNotifications.getHref(), Icon: CommunicationIcon },
+  const cards = allCards.filter((card) => isRouted(card.route));
+
+  const allManagement: ManagementLink[] = [
+    {
+      label: `${terms.driver} management`,
+      href: paths.drivers.getHref(),
+      route: 'drivers',
+      Icon: DriversIcon,
+    },
+    {
+      label: `${terms.bus} management`,
+      href: paths.vehicles.getHref(),
+      route: 'vehicles',
+      Icon: VehiclesIcon,
+    },
+    {
+      label: 'Exception management',
+      href: paths.exceptions.getHref(),
+      route: 'exceptions',
+      Icon: ExceptionsIcon,
+    },
+    { label: 'AI', href: paths.ai.getHref(), route: 'ai', Icon: AiIcon },
+    { label: 'Analytics', href: paths.analytics.getHref(), route: 'analytics', Icon: AnalyticsIcon },
+    {
+      label: 'Communication Channel',
+      href: paths.pushNotifications.getHref(),
+      route: 'pushNotifications',
+      Icon: CommunicationIcon,
+    },
   ];
+  const management = allManagement.filter((link) => isRouted(link.route));
 
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto', px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 5 } }}>
@@ -189,7 +221,7 @@ export function OverviewPage() {
         Where would you like to start?
       </Typography>
       <EntryCards cards={cards} />
-      {!superAdmin && <ManagementCenter links={management} />}
+      {!superAdmin && management.length > 0 && <ManagementCenter links={management} />}
     </Box>
   );
 }

@@ -1,40 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiCatalogPage } from './api-catalog-page';
 
-const TAGS = ['Driver details', 'Drivers', 'Public content', 'Vehicles', 'Notifications'];
+const COUNTS = { driver: 12, vehicle: 7, location: 5, analytics: 9, communication: 4, journey: 0 };
 
 const cardTitles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
 
 describe('API catalogue', () => {
-  it('shows the areas the live API documents, each opening its tag in the interactive docs', () => {
-    render(<ApiCatalogPage tags={TAGS} />);
+  it('shows the areas the live API documents calls for, each opening its page of calls', () => {
+    render(<ApiCatalogPage counts={COUNTS} />);
     expect(cardTitles()).toEqual([
       'Drivers',
       'Vehicles',
+      'Locations',
+      'Analytics',
       'Communication',
       'CRM connector',
       'Marketing automation connector',
     ]);
     expect(screen.getByRole('link', { name: /Explore Drivers/ })).toHaveAttribute(
       'href',
-      '/api/docs#/Drivers',
+      '/api-catalog/driver',
     );
-    const more = screen.getByRole('list', { name: 'More on Drivers' });
-    expect(within(more).getByRole('link', { name: 'Driver details' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /Explore Locations/ })).toHaveAttribute(
       'href',
-      '/api/docs#/Driver%20details',
+      '/api-catalog/location',
     );
+    expect(screen.getByRole('link', { name: /Explore Analytics/ })).toHaveAttribute(
+      'href',
+      '/api-catalog/analytics',
+    );
+    expect(screen.getByText('12 calls')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Explore CRM connector/ })).toHaveAttribute(
       'href',
-      '/api/docs#/Notifications',
+      '/api-catalog/communication',
     );
   });
 
   it('filters the cards as the visitor types', async () => {
     const user = userEvent.setup();
-    render(<ApiCatalogPage tags={TAGS} />);
+    render(<ApiCatalogPage counts={COUNTS} />);
     await user.type(screen.getByRole('searchbox', { name: 'Search the API' }), 'vehic');
     expect(cardTitles()).toEqual(['Vehicles']);
     await user.clear(screen.getByRole('searchbox', { name: 'Search the API' }));
@@ -43,7 +49,7 @@ describe('API catalogue', () => {
   });
 
   it('says so when the API document could not be read', () => {
-    render(<ApiCatalogPage tags={null} />);
+    render(<ApiCatalogPage counts={null} />);
     expect(screen.getByRole('alert')).toHaveTextContent('The API documentation could not be read');
   });
 });

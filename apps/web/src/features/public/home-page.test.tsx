@@ -32,6 +32,7 @@ describe('home page', () => {
     expect(screen.getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '/contact');
     for (const industry of ['School bus', 'Last mile', 'Construction', 'Installation'])
       expect(screen.getByRole('heading', { name: industry })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'School bus' })).toHaveAttribute('href', '/schoolBus');
     expect(screen.getByRole('link', { name: 'Last mile' })).toHaveAttribute(
       'href',
       '/use-cases#last-mile-delivery',

@@ -46,7 +46,7 @@ const INDUSTRIES: { icon: SiteIconName; title: string; text: string; href: strin
     icon: 'bus',
     title: 'School bus',
     text: 'Routes with their stops and the students picked up at each.',
-    href: hrefOfUseCase('school-bus-companies'),
+    href: paths.schoolBus.getHref(),
   },
   {
     icon: 'truck',

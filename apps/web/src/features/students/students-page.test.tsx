@@ -34,6 +34,7 @@ const ADAM: TStudent = {
   stop_name: 'Al Barsha 1, Street 12',
   stop_lat: 25.1116,
   stop_lon: 55.1977,
+  destination: { id: 12 },
   driver_id: 4,
   driver: { id: 4, fname: 'Omar', lname: 'Saleh' },
   guardians: [PARENT],

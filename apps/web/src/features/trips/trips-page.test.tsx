@@ -603,8 +603,17 @@ describe('Trips page', () => {
                   stop_name: 'Al Barsha 1',
                   stop_lat: 25.11,
                   stop_lon: 55.2,
+                  destination: { id: 31 },
                 },
-                { id: 2, fname: 'Omar', lname: 'Saleh', stop_name: null, stop_lat: null, stop_lon: null },
+                {
+                  id: 2,
+                  fname: 'Omar',
+                  lname: 'Saleh',
+                  stop_name: null,
+                  stop_lat: null,
+                  stop_lon: null,
+                  destination: null,
+                },
               ]
             : [],
         ),

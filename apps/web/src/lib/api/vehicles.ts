@@ -32,7 +32,7 @@ export const vehicleListQuery = (search: string) =>
       api.get('bus/get-buses', { schema: ZVehicleRows, query: { reference: search || undefined }, signal }),
   });
 
-/** The vehicle picker's search: at most 4 matches (spec 000 §9). */
+/** The vehicle picker's search: at most 4 available vehicles (`type` 1) that match (spec 000 §9). */
 export const vehicleSearchQuery = (reference: string) =>
   queryOptions({
     queryKey: vehicleKeys.search(reference),
