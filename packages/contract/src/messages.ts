@@ -9,6 +9,8 @@ export const MESSAGES = {
   required: 'Field is required',
   lessThan50: 'Must be less than 50 characters',
   emailInvalid: 'E-mail must be valid',
+  /** A real date outside the years the product takes (DATE_YEARS). */
+  dateYears: 'Dates must fall within the years 2000 to 2099.',
   passwordRequired: 'Password is required',
   formInvalid: 'Please fill the form correctly',
 
