@@ -59,6 +59,15 @@ export const MESSAGES = {
     internal: 'Something went wrong on our side. Please try again.',
     payloadTooLarge: 'The request is too large.',
     unstorableText: 'Text may not contain the NUL character (U+0000).',
+    /** A JSON body nested deeper than the server reads. */
+    tooDeep: (levels: number) => `The request is nested too deeply (at most ${levels} levels).`,
+    /** A JSON body naming `__proto__` or `constructor.prototype`, which could reshape the server's objects. */
+    forbiddenKey: 'The request may not contain the keys __proto__ or constructor.prototype.',
+    invalidJson: 'The request body is not valid JSON.',
+    /** The body came too slowly: the request is cut so that slow clients cannot hold the server. */
+    bodyTooSlow: 'The request took too long to arrive. Please try again.',
+    /** One address holds too many connections at once. */
+    tooManyConnections: 'Too many connections from your address at once. Please try again shortly.',
     conflict: 'This record conflicts with an existing one.',
     referenceConflict: 'This record refers to something that was removed, or is still in use elsewhere.',
     /** The database cannot be reached for a moment (a restart, a failover, a dropped connection). */
