@@ -365,8 +365,9 @@ export const MESSAGES = {
     /** Said when no VAPID keys are configured: messages reach only an open app. */
     pushOff:
       'Web Push is not set up (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY), so the message reaches only an app that is open.',
-    /** A subscription whose endpoint is not a push service on the internet (plain http, a local or private address). */
-    pushEndpointInvalid: "The subscription's endpoint must be the https address of a push service.",
+    /** A subscription whose endpoint is not one of the browsers' push services, over https on port 443. */
+    pushEndpointInvalid:
+      "The subscription's endpoint must be the https address of a browser's push service (Google's, Mozilla's, Microsoft's or Apple's).",
     /** Said beside a voice message when no AI model is configured to transcribe it. */
     voiceProcessingOff: 'Voice processing is off: the driver hears the recording as it was made.',
   },
