@@ -325,6 +325,9 @@ export const MESSAGES = {
   files: {
     notImage: 'Pictures must be JPEG, PNG, WebP or HEIC images.',
     tooLarge: (megabytes: number) => `A picture may be at most ${megabytes} MB.`,
+    /** A picture of more pixels than PICTURE_MAX_PIXELS, however small its file. */
+    tooManyPixels: (width: number, height: number, megapixels: number) =>
+      `This picture is ${width} × ${height} pixels; pictures may have at most ${megapixels} megapixels. Please send a smaller one.`,
     tooMany: (max: number) => `A record takes at most ${max} pictures.`,
     notFound: 'This picture does not exist.',
     fieldUnknown: (name: string) => `Unknown field: ${name}`,
