@@ -334,6 +334,18 @@ export const MESSAGES = {
     formInvalid: 'The form could not be read: send it as multipart/form-data.',
   },
 
+  /** The console's e-mails (a driver's file): who may receive them, and how many may leave. */
+  mail: {
+    outsideRecipient: (email: string) =>
+      `${email} is not the address of one of your admins, drivers or guardians. Confirm that the e-mail may go outside your organisation to send it there.`,
+    adminLimit: (max: number) =>
+      `You have sent ${max} e-mails in the last hour, the most one admin may send.`,
+    tenantLimit: (max: number) =>
+      `Your organisation has sent ${max} e-mails in the last hour, the most it may send.`,
+    tryAgainIn: (seconds: number) =>
+      seconds < 120 ? `Try again in ${seconds} seconds.` : `Try again in ${Math.ceil(seconds / 60)} minutes.`,
+  },
+
   /** Driver files (spec 002 "Driver files", §5, §8; the spec's "sucessfully" and "require" corrected). */
   driverFiles: {
     required: 'Please make sure you provide all the required information.',
