@@ -4,8 +4,9 @@ import { ACCOUNTS, signIn } from './helpers';
 
 /*
  * A driver's files, as an admin keeps them: opened from the Files action of a row on the Drivers
- * page, a document uploaded with its title, downloaded from its link, renamed, e-mailed (the test
- * server has no mail server, so the message goes to its outbox and the console says so) and deleted.
+ * page, a document uploaded with its title, downloaded from its link, renamed, e-mailed outside the
+ * organisation once confirmed (the test server has no mail server, so the message goes to its outbox
+ * and the console says so) and deleted.
  */
 
 const PDF = Buffer.from(
@@ -69,6 +70,12 @@ test('uploads a file for a driver, downloads, renames, e-mails and deletes it', 
   await expect(send.getByText('E-mail must be valid')).toBeVisible();
   await send.getByLabel('E-mail').fill('hr@example.com');
   await send.getByLabel('E-mail').press('Enter');
+  // An address outside the tenant's people is sent to only once the admin confirms it.
+  await expect(
+    send.getByText(/is not the address of one of your admins, drivers or guardians/),
+  ).toBeVisible();
+  await send.getByRole('checkbox', { name: /outside the organisation/ }).check();
+  await send.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(SENT_TO_OUTBOX)).toBeVisible();
   await expect(send).toBeHidden();
 

@@ -2,7 +2,6 @@ import type { Agent as HttpsAgent } from 'node:https';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -17,6 +16,15 @@ import { idempotencyPlugin } from './platform/idempotency.ts';
 import { createStorage, reportingFailures, type Storage } from './platform/storage.ts';
 import { withSafeLogging } from './platform/logging.ts';
 import { openApiPlugin } from './platform/openapi.ts';
+import {
+  bodyDeadlinePlugin,
+  connectionsPlugin,
+  DEFAULT_BODY_LIMIT,
+  fastifyServerOptions,
+  type TTimers,
+} from './platform/http-server.ts';
+import { parseJsonBody } from './platform/json-body.ts';
+import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { sameOriginPlugin } from './platform/same-origin.ts';
 import { storedTextPlugin } from './platform/stored-text.ts';
 import { webAppPlugin } from './platform/web-app.ts';
@@ -70,6 +78,10 @@ export interface RegisteredRoute {
   superAdminAnyTenant: boolean;
   /** The route's request schemas (zod), from which the fuzz test derives its requests. */
   schema: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** The request types the route declares beyond JSON (`multipart/form-data` for uploads). */
+  consumes: string[];
+  /** The largest body the route takes; above the default, an upload (platform/http-server.ts). */
+  bodyLimit: number;
 }
 
 declare module 'fastify' {
@@ -101,6 +113,8 @@ export interface BuildAppOptions {
   pushAgent?: HttpsAgent;
   /** The background exports' chunk size and concurrency; tests shrink them and listen to progress. */
   exportRunner?: Partial<TExportRunnerOptions>;
+  /** The timers of the body deadline (platform/http-server.ts); tests move a clock of their own. */
+  timers?: TTimers;
 }
 
 /** Builds the whole application (API, docs, web app) without listening: `main.ts` and tests use it. */
@@ -116,11 +130,14 @@ export async function buildApp({
   liveTimings,
   pushAgent,
   exportRunner,
+  timers,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withSafeLogging(logger),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Slow clients are cut: headers, bodies, silent and idle connections (platform/http-server.ts).
+    ...fastifyServerOptions(config.http),
     // Clients get a request id to quote; the logs carry the same id.
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
@@ -129,15 +146,14 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // An empty JSON body (a bare `POST admin/logout` from another client, say) reads as no body, not an error.
+  // An empty JSON body (a bare `POST admin/logout` from another client, say) reads as no body, not an
+  // error; prototype keys and deep nesting are refused with a message saying so (platform/json-body.ts).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('Invalid JSON body'), { statusCode: 400 }), undefined);
+      done(null, parseJsonBody(typeof body === 'string' ? body : body.toString('utf8')));
+    } catch (error) {
+      done(error as Error, undefined);
     }
   });
 
@@ -161,6 +177,8 @@ export async function buildApp({
           querystring: route.schema?.querystring,
           params: route.schema?.params,
         },
+        consumes: (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [],
+        bodyLimit: route.bodyLimit ?? DEFAULT_BODY_LIMIT,
       });
     }
   });
@@ -208,19 +226,17 @@ export async function buildApp({
     ...listeningParts(app, deps),
   ]);
 
-  await app.register(helmet, {
-    // The console loads its own scripts and styles only; map tiles and images may come from configured hosts.
-    contentSecurityPolicy: {
-      directives: {
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'", 'https:'],
-        'worker-src': ["'self'", 'blob:'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    hsts: false,
+  // Before anything else runs for a request: its body's deadline, and the cap on what one client holds.
+  await app.register(connectionsPlugin, {
+    max: config.http.connectionsPerAddress,
+    trustProxy: config.trustProxy,
+  });
+  await app.register(bodyDeadlinePlugin, { limits: config.http, timers });
+  // Content security policy limited to the product and its configured map hosts; HSTS over HTTPS.
+  await app.register(securityHeadersPlugin, {
+    mapStyleUrl: config.maps.styleUrl,
+    mapAssetHosts: config.maps.assetHosts,
+    imageHosts: config.imageHosts,
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });

@@ -165,7 +165,7 @@ export function listeningParts(app: FastifyInstance, deps: TDeps): TBackgroundPa
       name: 'OsmAnd port',
       startOn: 'listen',
       async start() {
-        port = routePort(app, '/api/osmand');
+        port = routePort(app, '/api/osmand', { limits: config.http, trustProxy: config.trustProxy });
         await port.listen(osmandPort, config.host);
       },
       stopOn: 'drain',

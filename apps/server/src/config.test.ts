@@ -62,4 +62,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://fleet.example.com/console' })).toThrowError(/PUBLIC_URL/);
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://fleet.example.com' })).toThrowError(/PUBLIC_URL/);
   });
+
+  it('cuts slow clients by default, and takes longer times and another cap from the environment', () => {
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 20_000,
+      bodyTimeoutMs: 30_000,
+      uploadTimeoutMs: 300_000,
+      idleTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 72_000,
+      connectionsPerAddress: 100,
+    });
+    const tuned = loadConfig({
+      HTTP_HEADERS_TIMEOUT_SECONDS: '10',
+      HTTP_BODY_TIMEOUT_SECONDS: '15',
+      HTTP_UPLOAD_TIMEOUT_SECONDS: '600',
+      HTTP_CONNECTIONS_PER_ADDRESS: '500',
+    }).http;
+    expect(tuned).toMatchObject({
+      headersTimeoutMs: 10_000,
+      bodyTimeoutMs: 15_000,
+      uploadTimeoutMs: 600_000,
+      connectionsPerAddress: 500,
+    });
+    expect(() => loadConfig({ HTTP_BODY_TIMEOUT_SECONDS: '0' })).toThrowError(/HTTP_BODY_TIMEOUT_SECONDS/);
+    expect(() =>
+      loadConfig({ HTTP_BODY_TIMEOUT_SECONDS: '60', HTTP_UPLOAD_TIMEOUT_SECONDS: '30' }),
+    ).toThrowError(/HTTP_UPLOAD_TIMEOUT_SECONDS/);
+    expect(loadConfig({}).mailLimits).toEqual({ perAdminPerHour: 30, perTenantPerHour: 100 });
+  });
 });

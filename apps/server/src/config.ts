@@ -29,6 +29,27 @@ const optionalUrl = z
 
 /** The map style of a new installation: OpenFreeMap's, built on OpenStreetMap, free and without a key. */
 export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+/** A comma- or space-separated list of `https://host[:port]` origins, for the content security policy. */
+function originsOf(value: string, ctx: z.RefinementCtx): string[] {
+  const origins: string[] = [];
+  for (const item of value.split(/[\s,]+/).filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    if (url?.protocol !== 'https:' || url.username || url.href !== `${url.origin}/`) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${item} is not an https:// origin (https://host or https://host:port, without a path)`,
+      });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}
 
 /**
  * Every environment variable the server reads, validated once at boot.
@@ -38,6 +59,12 @@ export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  HTTP_BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  HTTP_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(72),
+  HTTP_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
   PUBLIC_URL: optionalUrl.refine((v) => !v || /^https?:\/\/[^/]+\/?$/.test(v), {
     message: 'must be an http:// or https:// address without a path, e.g. https://fleet.example.com',
   }),
@@ -90,6 +117,16 @@ export const ZEnv = z.object({
     .transform((v) => (v === undefined || v === '' ? DEFAULT_MAP_STYLE_URL : v))
     .pipe(z.union([z.literal('none'), z.url()]))
     .transform((v) => (v === 'none' ? undefined : v)),
+  MAP_ASSET_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => originsOf(v ?? '', ctx)),
+  IMAGE_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => originsOf(v ?? '', ctx)),
+  MAIL_MAX_PER_ADMIN_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  MAIL_MAX_PER_TENANT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(90).default(3),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(20),
@@ -123,6 +160,13 @@ export const ZEnv = z.object({
 
 /** Rules across variables: S3 settings are all or nothing, or photos would quietly stay on local disk. */
 const ZEnvChecked = ZEnv.superRefine((env, ctx) => {
+  if (env.HTTP_UPLOAD_TIMEOUT_SECONDS < env.HTTP_BODY_TIMEOUT_SECONDS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['HTTP_UPLOAD_TIMEOUT_SECONDS'],
+      message: 'must be at least HTTP_BODY_TIMEOUT_SECONDS (uploads may take longer than other requests)',
+    });
+  }
   if (env.S3_ENDPOINT && !env.S3_BUCKET) {
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT is set' });
   }
@@ -174,6 +218,19 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     logLevel: env.LOG_LEVEL,
     logPretty: env.LOG_PRETTY,
     trustProxy: env.TRUST_PROXY,
+    /**
+     * How long the HTTP server waits for a client (platform/http-server.ts): a request's headers, a
+     * body (longer on the routes that take uploads), a silent connection, an idle keep-alive one;
+     * and how many connections one client address (an IPv6 /64) may hold open at once.
+     */
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      bodyTimeoutMs: env.HTTP_BODY_TIMEOUT_SECONDS * 1000,
+      uploadTimeoutMs: env.HTTP_UPLOAD_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      connectionsPerAddress: env.HTTP_CONNECTIONS_PER_ADDRESS,
+    },
     cookieSecure: env.COOKIE_SECURE,
     session: {
       idleMs: env.SESSION_IDLE_HOURS * 3600_000,
@@ -202,6 +259,11 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     contactMaxPerHour: env.CONTACT_MAX_PER_HOUR,
+    /** E-mails a tenant's admins send from the console (a driver's file): how many, per admin and per tenant. */
+    mailLimits: {
+      perAdminPerHour: env.MAIL_MAX_PER_ADMIN_PER_HOUR,
+      perTenantPerHour: env.MAIL_MAX_PER_TENANT_PER_HOUR,
+    },
     errorLog: {
       /** Days an entry of the error log (/logs) is kept; older ones are deleted. */
       retentionDays: env.LOG_RETENTION_DAYS,
@@ -225,7 +287,11 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       geocoderUrl: env.GEOCODER_URL,
       /** An OSRM-compatible routing service (its base, before `/route/v1/…`); without it, legs are straight. */
       routerUrl: env.ROUTER_URL,
+      /** Origins the map style's tiles, glyphs and sprites come from beyond the style's own. */
+      assetHosts: env.MAP_ASSET_HOSTS,
     },
+    /** Origins whose images pages may show beyond the product's own (a blog post's featured image). */
+    imageHosts: env.IMAGE_HOSTS,
     positions: {
       /** Days of positions kept: older day partitions are dropped. */
       retentionDays: env.POSITION_RETENTION_DAYS,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOGIN_EMAIL_PATTERN } from './auth.ts';
+import { inDateYears } from './dates.ts';
 import { MESSAGES } from './messages.ts';
 import {
   BLOG_PAGE_SIZE,
@@ -194,7 +195,10 @@ export const ZBlogPostInput = z.object({
     .optional(),
   featured_image_alt: z.string().trim().max(300).optional(),
   status: z.enum(['draft', 'published']).default('draft'),
-  published_at: z.iso.datetime({ offset: true, error: MESSAGES.content.dateInvalid }).nullish(),
+  published_at: z.iso
+    .datetime({ offset: true, error: MESSAGES.content.dateInvalid })
+    .refine((v) => inDateYears(new Date(v)), MESSAGES.dateYears)
+    .nullish(),
 });
 export type TBlogPostInput = z.input<typeof ZBlogPostInput>;
 

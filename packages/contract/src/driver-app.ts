@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DAY, parseUtcDateTime } from './dates.ts';
+import { DAY, outsideDateYears, parseUtcDateTime } from './dates.ts';
 import { ZLoginRequest } from './auth.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -69,7 +69,11 @@ const zDay = () =>
   z
     .string()
     .trim()
-    .refine((v) => DAY.test(v) && parseUtcDateTime(`${v} 00:00:00`) !== null, MESSAGES.driverApp.dayInvalid);
+    .refine(
+      (v) => DAY.test(v) && (outsideDateYears(v) || parseUtcDateTime(`${v} 00:00:00`) !== null),
+      MESSAGES.driverApp.dayInvalid,
+    )
+    .refine((v) => !outsideDateYears(v), MESSAGES.dateYears);
 
 /**
  * `GET /api/v1/driver/trips?from=&to=`: trips planned on these days of the tenant's time zone (both
@@ -174,7 +178,8 @@ export const zActionTime = () =>
   z
     .string()
     .trim()
-    .refine((v) => parseUtcDateTime(v) !== null, MESSAGES.trips.dateInvalid)
+    .refine((v) => outsideDateYears(v) || parseUtcDateTime(v) !== null, MESSAGES.trips.dateInvalid)
+    .refine((v) => !outsideDateYears(v), MESSAGES.dateYears)
     .optional();
 
 /** Body of start, end, arrive and depart (all optional: an empty body means now). */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { outsideDateYears } from './dates.ts';
+import { MESSAGES } from './messages.ts';
 import { zId, zOptionalPaging, zPage, zPageSize } from './numbers.ts';
 
 /*
@@ -25,7 +27,8 @@ const day = z
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-  }, 'Dates must be real calendar days (YYYY-MM-DD)');
+  }, 'Dates must be real calendar days (YYYY-MM-DD)')
+  .refine((v) => !outsideDateYears(v), MESSAGES.dateYears);
 
 export const ZDriverTripsRequest = z.object({
   driver_id: zId('driver_id'),

@@ -98,6 +98,15 @@ const email = z
   .max(254, MESSAGES.emailInvalid)
   .regex(LOGIN_EMAIL_PATTERN, MESSAGES.emailInvalid);
 
-/** `send-file`: the file's id, its driver's id (the spec's spelling), and where to send it. */
-export const ZDriverFileSend = z.object({ file: zId('file'), Driver_id: zId('Driver_id'), email });
+/**
+ * `send-file`: the file's id, its driver's id (the spec's spelling), and where to send it.
+ * `confirm_outside`: the admin confirmed sending to an address that is none of the tenant's admins,
+ * drivers or guardians (without it such an address is refused, 409).
+ */
+export const ZDriverFileSend = z.object({
+  file: zId('file'),
+  Driver_id: zId('Driver_id'),
+  email,
+  confirm_outside: z.boolean().optional(),
+});
 export type TDriverFileSend = z.infer<typeof ZDriverFileSend>;

@@ -16,6 +16,11 @@ export type TRecordPhotoFolder = (typeof RECORD_PHOTO_FOLDERS)[number];
 export const RECORD_PHOTOS_MAX = 5;
 /** The largest picture accepted, in bytes (the same as a task's proof photo). */
 export const RECORD_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * The most pixels a picture may have (50 megapixels: a 48 MP phone camera's full resolution fits),
+ * whatever its size in bytes: a small file can decode into gigabytes (a 30000 × 30000 PNG).
+ */
+export const PICTURE_MAX_PIXELS = 50_000_000;
 /** The longer side of a list thumbnail, in px. */
 export const THUMBNAIL_SIZE = 320;
 

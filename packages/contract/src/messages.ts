@@ -9,6 +9,8 @@ export const MESSAGES = {
   required: 'Field is required',
   lessThan50: 'Must be less than 50 characters',
   emailInvalid: 'E-mail must be valid',
+  /** A real date outside the years the product takes (DATE_YEARS). */
+  dateYears: 'Dates must fall within the years 2000 to 2099.',
   passwordRequired: 'Password is required',
   formInvalid: 'Please fill the form correctly',
 
@@ -66,6 +68,15 @@ export const MESSAGES = {
     internal: 'Something went wrong on our side. Please try again.',
     payloadTooLarge: 'The request is too large.',
     unstorableText: 'Text may not contain the NUL character (U+0000).',
+    /** A JSON body nested deeper than the server reads. */
+    tooDeep: (levels: number) => `The request is nested too deeply (at most ${levels} levels).`,
+    /** A JSON body naming `__proto__` or `constructor.prototype`, which could reshape the server's objects. */
+    forbiddenKey: 'The request may not contain the keys __proto__ or constructor.prototype.',
+    invalidJson: 'The request body is not valid JSON.',
+    /** The body came too slowly: the request is cut so that slow clients cannot hold the server. */
+    bodyTooSlow: 'The request took too long to arrive. Please try again.',
+    /** One address holds too many connections at once. */
+    tooManyConnections: 'Too many connections from your address at once. Please try again shortly.',
     conflict: 'This record conflicts with an existing one.',
     referenceConflict: 'This record refers to something that was removed, or is still in use elsewhere.',
     /** The database cannot be reached for a moment (a restart, a failover, a dropped connection). */
@@ -321,10 +332,25 @@ export const MESSAGES = {
   files: {
     notImage: 'Pictures must be JPEG, PNG, WebP or HEIC images.',
     tooLarge: (megabytes: number) => `A picture may be at most ${megabytes} MB.`,
+    /** A picture of more pixels than PICTURE_MAX_PIXELS, however small its file. */
+    tooManyPixels: (width: number, height: number, megapixels: number) =>
+      `This picture is ${width} × ${height} pixels; pictures may have at most ${megapixels} megapixels. Please send a smaller one.`,
     tooMany: (max: number) => `A record takes at most ${max} pictures.`,
     notFound: 'This picture does not exist.',
     fieldUnknown: (name: string) => `Unknown field: ${name}`,
     formInvalid: 'The form could not be read: send it as multipart/form-data.',
+  },
+
+  /** The console's e-mails (a driver's file): who may receive them, and how many may leave. */
+  mail: {
+    outsideRecipient: (email: string) =>
+      `${email} is not the address of one of your admins, drivers or guardians. Confirm that the e-mail may go outside your organisation to send it there.`,
+    adminLimit: (max: number) =>
+      `You have sent ${max} e-mails in the last hour, the most one admin may send.`,
+    tenantLimit: (max: number) =>
+      `Your organisation has sent ${max} e-mails in the last hour, the most it may send.`,
+    tryAgainIn: (seconds: number) =>
+      seconds < 120 ? `Try again in ${seconds} seconds.` : `Try again in ${Math.ceil(seconds / 60)} minutes.`,
   },
 
   /** Driver files (spec 002 "Driver files", §5, §8; the spec's "sucessfully" and "require" corrected). */
@@ -363,8 +389,9 @@ export const MESSAGES = {
     /** Said when no VAPID keys are configured: messages reach only an open app. */
     pushOff:
       'Web Push is not set up (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY), so the message reaches only an app that is open.',
-    /** A subscription whose endpoint is not a push service on the internet (plain http, a local or private address). */
-    pushEndpointInvalid: "The subscription's endpoint must be the https address of a push service.",
+    /** A subscription whose endpoint is not one of the browsers' push services, over https on port 443. */
+    pushEndpointInvalid:
+      "The subscription's endpoint must be the https address of a browser's push service (Google's, Mozilla's, Microsoft's or Apple's).",
     /** The endpoint is another driver's (a phone passed on): the app subscribes anew for a fresh one. */
     pushEndpointTaken: 'This push subscription belongs to another account. Subscribe again.',
     /** Said beside a voice message when no AI model is configured to transcribe it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseUtcDateTime } from './dates.ts';
+import { readUtcDateTime } from './dates.ts';
 import { MESSAGES } from './messages.ts';
 import { POSITION_LIMITS } from './position-limits.ts';
 
@@ -44,7 +44,7 @@ const ISO_DATE_TIME =
 export function parseFixTime(value: string): Date | null {
   const text = value.trim();
   const m = ISO_DATE_TIME.exec(text);
-  if (!m) return parseUtcDateTime(text);
+  if (!m) return readUtcDateTime(text);
   const [, y, mo, d, h, mi, s = '00', oh = '00', om = '00'] = m;
   const day = new Date(Date.UTC(+y!, +mo! - 1, +d!));
   const realDay = day.toISOString().slice(0, 10) === `${y}-${mo}-${d}`;

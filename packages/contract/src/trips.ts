@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { ZLat, ZLon } from './places.ts';
 import { zId, zLimit, zPage, zPageSize } from './numbers.ts';
-import { parseUtcDateTime, zDateBound } from './dates.ts';
+import { outsideDateYears, parseUtcDateTime, zDateBound } from './dates.ts';
 
 /*
  * Trips and scheduled trips (spec 001 "Trips", "Scheduled trips", §3–§5, §7; 000 §3).
@@ -20,7 +20,8 @@ export const zUtcDateTime = () =>
     (v) => (v === '' || v === null ? undefined : v),
     z
       .string({ error: (iss) => (iss.input === undefined ? MESSAGES.required : MESSAGES.trips.dateInvalid) })
-      .refine((v) => parseUtcDateTime(v) !== null, MESSAGES.trips.dateInvalid)
+      .refine((v) => outsideDateYears(v) || parseUtcDateTime(v) !== null, MESSAGES.trips.dateInvalid)
+      .refine((v) => !outsideDateYears(v), MESSAGES.dateYears)
       .transform((v) => parseUtcDateTime(v)!.toISOString().slice(0, 19).replace('T', ' ')),
   );
 

@@ -58,6 +58,20 @@ function tenantIdsIn(request: FastifyRequest): unknown[] {
   return found;
 }
 
+/**
+ * A `tenant_id` a request names (in its query, JSON body or form) is accepted for compatibility only
+ * when it is the caller's own (or the super admin's on a tenant management call): 403 otherwise.
+ */
+export function assertOwnTenant(request: FastifyRequest, value: unknown): void {
+  const { principal } = request;
+  if (!principal || accessOf(request) === 'public') return;
+  if (value === undefined || value === null || value === '') return;
+  if (principal.kind === 'super_admin' && request.routeOptions.config.superAdminAnyTenant) return;
+  if (String(value) !== String(principal.tenantId)) {
+    throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenTenant);
+  }
+}
+
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,100})$/;
 
 export interface AuthOptions {
@@ -97,16 +111,9 @@ export const authPlugin = fp<AuthOptions>(
     });
 
     // A tenant_id in the query or body is accepted for compatibility only when it is the caller's own.
+    // A multipart form's is checked as it is read (platform/uploads.ts).
     app.addHook('preValidation', async (request: FastifyRequest) => {
-      const { principal } = request;
-      if (!principal || accessOf(request) === 'public') return;
-      for (const value of tenantIdsIn(request)) {
-        if (value === undefined || value === null || value === '') continue;
-        if (principal.kind === 'super_admin' && request.routeOptions.config.superAdminAnyTenant) continue;
-        if (String(value) !== String(principal.tenantId)) {
-          throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenTenant);
-        }
-      }
+      for (const value of tenantIdsIn(request)) assertOwnTenant(request, value);
     });
   },
   { name: 'auth', dependencies: ['@fastify/cookie'] },

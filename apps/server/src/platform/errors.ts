@@ -11,6 +11,8 @@ const STATUS = {
   NOT_FOUND: 404,
   /** The client asked for a representation the route does not make (an event stream asked for as JSON). */
   NOT_ACCEPTABLE: 406,
+  /** The request's body did not arrive in time (platform/http-server.ts). */
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
   /** An optional service this call needs answered badly or not at all. */

@@ -108,6 +108,10 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
     '2026-02-30 25:61:61',
     '0000-00-00',
     '9999-99-99T99:99:99Z',
+    // Real dates outside the years the product takes: refused, never carried to the database or a job.
+    '9999-12-31',
+    '9999-12-31 23:59:59',
+    '1970-01-01T00:00:00Z',
   ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   // No small positive integers: they are real ids, and a valid archive would end the run's sessions.

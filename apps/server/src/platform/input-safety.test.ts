@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@fleet/contract';
 import { call, createTestApp, DEMO, type TestApp } from '../test/app.ts';
 import { databaseFingerprint } from '../test/fingerprint.ts';
 
@@ -123,5 +124,102 @@ describe('unique keys under parallel writes', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.every((s) => s === 200 || s === 409 || s === 400)).toBe(true);
     expect(answers.filter((a) => a.status === 409).every((a) => a.body.responseCode === 0)).toBe(true);
+  });
+});
+
+describe('dates outside the years the product takes', () => {
+  it('refuses a year-9999 or 1970 date with a clear 400 wherever a date is read, and starts or stores nothing', async () => {
+    const before = await databaseFingerprint(t.database.db);
+    const years = MESSAGES.dateYears;
+    const refusals: [string, string, string, object][] = [
+      [
+        'export of trips',
+        'POST',
+        '/api/v1/exports',
+        { kind: 'trips', fdate: '2026-01-01', tdate: '9999-12-31' },
+      ],
+      ['trip list', 'POST', '/api/trip/get-all-trips', { fdate: '9999-01-01', tdate: '9999-12-31' }],
+      ['trip list, a date-time', 'POST', '/api/trip/get-all-trips', { fdate: '1970-01-01 00:00:00' }],
+      ['error log', 'POST', '/api/log/get-logs', { fdate: '2100-01-01' }],
+      [
+        'fines',
+        'POST',
+        '/api/fine/add',
+        { driver_id: 1, amount: 5, description: 'x', date: '9999-01-01 10:00:00' },
+      ],
+    ];
+    for (const [what, method, url, body] of refusals) {
+      const res = await call(t, delivery, method as 'POST', url, body);
+      expect(res.status, what).toBe(400);
+      expect(res.body.responseMessage, what).toBe(years);
+    }
+    // A date that is no date at all keeps its own message.
+    const typo = await call(t, delivery, 'POST', '/api/trip/get-all-trips', { fdate: '2026-02-30' });
+    expect(typo.status).toBe(400);
+    expect(typo.body.responseMessage).not.toBe(years);
+    // The edges of the range are dates like any other.
+    const edges = await call(t, delivery, 'POST', '/api/trip/get-all-trips', {
+      fdate: '2000-01-01',
+      tdate: '2099-12-31',
+    });
+    expect(edges.status).toBe(200);
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
+  });
+});
+
+describe('JSON bodies', () => {
+  it('refuses a body nested deeper than 32 levels as such, not as a NUL character', async () => {
+    const deep = `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/type/add',
+      headers: { cookie: delivery, 'content-type': 'application/json' },
+      payload: deep,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().responseMessage).toBe(MESSAGES.http.tooDeep(32));
+    const arrays = await t.app.inject({
+      method: 'POST',
+      url: '/api/type/add',
+      headers: { cookie: delivery, 'content-type': 'application/json' },
+      payload: `{"title":"Night","extra":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    });
+    expect(arrays.statusCode).toBe(400);
+    expect(arrays.json().responseMessage).toBe(MESSAGES.http.tooDeep(32));
+  });
+
+  it('refuses __proto__ and constructor.prototype keys, as Fastify does, and broken JSON with its own message', async () => {
+    const before = await databaseFingerprint(t.database.db);
+    for (const payload of [
+      '{"title":"Night","__proto__":{"isAdmin":true}}',
+      '{"title":"Night","extra":{"constructor":{"prototype":{"polluted":true}}}}',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/type/add',
+        headers: { cookie: delivery, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().responseMessage, payload).toBe(MESSAGES.http.forbiddenKey);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/type/add',
+      headers: { cookie: delivery, 'content-type': 'application/json' },
+      payload: '{"title": "Night",',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().responseMessage).toBe(MESSAGES.http.invalidJson);
+    // An empty body is no body: the route's own rule answers.
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(200);
+    expect(await databaseFingerprint(t.database.db)).toEqual(before);
   });
 });

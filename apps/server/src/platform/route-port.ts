@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { limitServer, nodeServerOptions, type THttpLimits } from './http-server.ts';
 
 export interface RoutePort {
   /** Starts listening; answers the port (useful when asked for port 0). */
@@ -14,13 +15,19 @@ export interface RoutePort {
  * to `url` (its query string kept) through the app's whole lifecycle: the same hooks, access
  * declaration, error answers, logging and services. Trackers configured with a host and port alone
  * (Traccar Client's `http://host:5055`) reach the OsmAnd route this way, with nothing duplicated.
+ * The port keeps the app's timeouts and connection cap (platform/http-server.ts).
  */
-export function routePort(app: FastifyInstance, url: string): RoutePort {
-  const server = http.createServer((request, response) => {
+export function routePort(
+  app: FastifyInstance,
+  url: string,
+  limited?: { limits: THttpLimits; trustProxy: boolean },
+): RoutePort {
+  const server = http.createServer(limited ? nodeServerOptions(limited.limits) : {}, (request, response) => {
     const query = request.url?.indexOf('?') ?? -1;
     request.url = query >= 0 ? `${url}${request.url!.slice(query)}` : url;
     app.routing(request, response);
   });
+  if (limited) limitServer(server, limited.limits, limited);
   return {
     listen: (port, host) =>
       new Promise((resolve, reject) => {

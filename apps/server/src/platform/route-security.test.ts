@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PRINCIPAL_KINDS, type TPrincipalKind } from '@fleet/contract';
+import { MESSAGES, PRINCIPAL_KINDS, type TPrincipalKind } from '@fleet/contract';
 import type { RegisteredRoute } from '../app.ts';
 import { DEMO_GUARDIAN_PASSWORD } from '../db/seed/demo-students.ts';
 import { DEMO_DRIVER_PASSWORD } from '../db/seed/demo-fleet.ts';
 import { drivers, guardians } from '../db/schema/index.ts';
 import { createTestApp, DEMO, TEST_PRINCIPAL_HEADER, type TestApp } from '../test/app.ts';
+import { multipartForm } from '../test/uploads.ts';
+import { DEFAULT_BODY_LIMIT, type TTimers } from './http-server.ts';
 
 /**
  * Walks every registered API route and proves its guard: no session → 401 (except the declared
@@ -38,6 +41,17 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/owntracks',
 ]);
 
+/** The body deadline's clock, moved by the test: its timers run only when `fire` is called. */
+const deadlines = new Map<number, { run: () => void; ms: number }>();
+let nextDeadline = 1;
+const timers: TTimers = {
+  setTimeout: (run, ms) => {
+    deadlines.set(nextDeadline, { run, ms });
+    return nextDeadline++;
+  },
+  clearTimeout: (handle) => void deadlines.delete(handle as number),
+};
+
 let t: TestApp;
 let tenantAdmin: string;
 let superAdmin: string;
@@ -45,11 +59,14 @@ let superAdmin: string;
 let as: Record<TPrincipalKind, Record<string, string>>;
 beforeAll(async () => {
   // A small lockout and pace threshold for the sign-in walk; addresses are never paced here.
-  t = await createTestApp({
-    LOGIN_MAX_FAILURES_PER_IP: '1000',
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: '2',
-    LOGIN_PACE_ACCOUNT_AFTER: '3',
-  });
+  t = await createTestApp(
+    {
+      LOGIN_MAX_FAILURES_PER_IP: '1000',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '2',
+      LOGIN_PACE_ACCOUNT_AFTER: '3',
+    },
+    { timers },
+  );
   tenantAdmin = await t.login(DEMO.delivery.email, DEMO.delivery.password);
   superAdmin = await t.login(DEMO.super.email, DEMO.super.password);
   const [driver] = await t.database.db
@@ -223,6 +240,61 @@ describe('route security', () => {
       payload: {},
     });
     expect(asCookie.statusCode).toBe(401);
+  });
+
+  /** The headers of a caller the route admits: none on a public route, else the first kind it takes. */
+  const callerOf = (route: RegisteredRoute): Record<string, string> => {
+    if (route.access === 'public') return {};
+    const kind = PRINCIPAL_KINDS.find((k) => admits(route, k))!;
+    return as[kind];
+  };
+
+  it('cuts every body that never finishes arriving with a 408 at its deadline, and gives uploads the longer one', async () => {
+    const { bodyTimeoutMs, uploadTimeoutMs } = t.config.http;
+    let cut = 0;
+    for (const route of apiRoutes()) {
+      if (route.method === 'GET') continue;
+      deadlines.clear();
+      const body = new PassThrough();
+      body.write('{"id": 1, "name": "one byte every few seconds');
+      const answer = t.app.inject({
+        method: route.method as Method,
+        url: concrete(route.url),
+        headers: { ...callerOf(route), 'content-type': 'application/json' },
+        payload: body,
+      });
+      const name = `${route.method} ${route.url}`;
+      await vi.waitFor(() => expect(deadlines.size, name).toBe(1));
+      const { ms } = [...deadlines.values()][0]!;
+      expect(ms, name).toBe(route.bodyLimit > DEFAULT_BODY_LIMIT ? uploadTimeoutMs : bodyTimeoutMs);
+      for (const { run } of [...deadlines.values()]) run();
+      const res = await answer;
+      body.destroy();
+      expect(res.statusCode, name).toBe(408);
+      expect(res.headers.connection, name).toBe('close');
+      expect(res.json().responseMessage ?? res.json().message, name).toBe(MESSAGES.http.bodyTooSlow);
+      cut++;
+    }
+    expect(cut).toBeGreaterThan(50);
+    expect(t.app.server.headersTimeout).toBe(t.config.http.headersTimeoutMs);
+    expect(t.app.server.requestTimeout).toBe(t.config.http.headersTimeoutMs + uploadTimeoutMs);
+    expect(t.app.server.keepAliveTimeout).toBe(t.config.http.keepAliveTimeoutMs);
+    expect(t.app.server.timeout).toBe(t.config.http.idleTimeoutMs);
+  });
+
+  it("refuses another tenant's tenant_id in a multipart form on every route that takes one", async () => {
+    const uploads = apiRoutes().filter((r) => r.consumes.includes('multipart/form-data'));
+    expect(uploads.length).toBeGreaterThan(5);
+    for (const route of uploads) {
+      const { payload, headers } = multipartForm([{ name: 'tenant_id', value: String(DEMO.namat.tenantId) }]);
+      const res = await t.app.inject({
+        method: route.method as Method,
+        url: concrete(route.url),
+        headers: { ...callerOf(route), ...headers },
+        payload,
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -300,20 +300,34 @@ export function attachmentDisposition(name: string): string {
 }
 
 /**
- * Answers a stored file as its own type: private to the browser that asked (the routes that serve
- * files check who asks), never sniffed into another type, shown inline unless `download` names the
- * file to save it as.
+ * Answers a stored file as its own type, never sniffed into another, never run as a page (`sandbox`),
+ * shown inline unless `download` names the file to save it as. Stored files are tenants' data, and a
+ * shared computer's browser must not show them again after sign-out: a download is never kept
+ * (`no-store`), a picture or recording is kept privately but asked about each time (`no-cache`),
+ * which a file that has not changed answers 304 without its bytes. A file under one address never
+ * changes (every stored name is generated afresh), so the address is its validator.
  */
 export function sendStoredFile(
   reply: FastifyReply,
   file: { contentType: string; bytes: number; body: Readable },
   { download }: { download?: string } = {},
 ): FastifyReply {
+  reply
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', 'sandbox')
+    .header('content-disposition', download === undefined ? 'inline' : attachmentDisposition(download));
+  if (download !== undefined) {
+    reply.header('cache-control', 'private, no-store');
+  } else {
+    const tag = `"${createHash('sha256').update(reply.request.url).digest('base64url').slice(0, 27)}"`;
+    reply.header('cache-control', 'private, no-cache').header('etag', tag);
+    if (reply.request.headers['if-none-match'] === tag) {
+      file.body.destroy();
+      return reply.code(304).send();
+    }
+  }
   return reply
     .header('content-type', file.contentType)
     .header('content-length', String(file.bytes))
-    .header('cache-control', 'private, max-age=86400')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', download === undefined ? 'inline' : attachmentDisposition(download))
     .send(file.body);
 }

@@ -5,17 +5,23 @@ import { AppError } from './errors.ts';
 
 // PostgreSQL cannot store U+0000 in text or jsonb: a write carrying one would fail deep in the driver.
 const NUL = String.fromCharCode(0);
-// Deeper than any real request; a hostile body nested further is refused rather than walked.
-const MAX_DEPTH = 32;
+/**
+ * Deeper than any real request: the JSON parser (app.ts) refuses a body nested further, and this
+ * walk stops there rather than follow a hostile value down.
+ */
+export const MAX_DEPTH = 32;
 
-/** The path (`body.stops.0.name`) of the first string or key PostgreSQL cannot store, or null. */
-function findUnstorable(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes(NUL) ? path : null;
+type TFound = { path: string; message: string };
+
+/** Where (`body.stops.0.name`) the first string or key PostgreSQL cannot store is, or null. */
+function findUnstorable(value: unknown, path: string, depth = 0): TFound | null {
+  if (typeof value === 'string')
+    return value.includes(NUL) ? { path, message: MESSAGES.http.unstorableText } : null;
   if (value === null || typeof value !== 'object') return null;
-  if (depth > MAX_DEPTH) return path;
+  if (depth > MAX_DEPTH) return { path, message: MESSAGES.http.tooDeep(MAX_DEPTH) };
   for (const [key, item] of Object.entries(value)) {
     const itemPath = `${path}.${key}`;
-    if (key.includes(NUL)) return itemPath;
+    if (key.includes(NUL)) return { path: itemPath, message: MESSAGES.http.unstorableText };
     const found = findUnstorable(item, itemPath, depth + 1);
     if (found) return found;
   }
@@ -36,9 +42,8 @@ export const storedTextPlugin = fp(
         findUnstorable(request.query, 'query') ??
         findUnstorable(request.body, 'body');
       if (!found) return;
-      const message = MESSAGES.http.unstorableText;
       // Thrown, so the error handler answers in the route's own envelope (`{responseCode…}` or `{success…}`).
-      throw AppError.field(found.replace(/^\w+\.?/, ''), message);
+      throw AppError.field(found.path.replace(/^\w+\.?/, ''), found.message);
     });
   },
   { name: 'stored-text' },

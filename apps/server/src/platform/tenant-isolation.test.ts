@@ -248,6 +248,8 @@ const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
   // its driver's, which the walk's first trip and first driver need not be: the probes still name A's.
   'POST /api/fine/add': { date: `${day(-1)} 08:00:00`, trip_id: null },
   'POST /api/fine/save': { date: `${day(-1)} 08:00:00`, trip_id: null, status: 1 },
+  // The walk's addresses are nobody of the tenant's: the admin confirms sending outside.
+  'POST /api/drivers-files/send-file': { confirm_outside: true },
   // A recording is a data URL of real audio.
   'POST /api/device/send-voice-notification': {
     audio: `data:audio/webm;base64,${PLANTED_WEBM.toString('base64')}`,

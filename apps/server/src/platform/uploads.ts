@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@fleet/contract';
+import { assertOwnTenant } from './auth.ts';
 import { AppError } from './errors.ts';
 
 /*
@@ -7,8 +8,13 @@ import { AppError } from './errors.ts';
  * field must be one the route names, files are held in memory within the route's limits (counted
  * while reading, so an oversized file is cut off, never buffered whole), and anything malformed is
  * the request's fault (400), reported before anything is stored. What the files are is decided
- * later, from their content (modules/files).
+ * later, from their content (modules/files). A `tenant_id` field is checked as in a JSON body
+ * (another tenant's: 403), and the form must arrive within the request's body deadline
+ * (platform/http-server.ts: 408 otherwise).
  */
+
+/** The form field naming a tenant, which every route checks against the caller's (platform/auth.ts). */
+const TENANT_FIELD = 'tenant_id';
 
 export interface TUploadedFile {
   /** The form field the file came in. */
@@ -41,31 +47,10 @@ export async function readMultipartForm(
   request: FastifyRequest,
   limits: TMultipartLimits,
 ): Promise<TMultipartForm> {
-  const fields: Record<string, string> = {};
-  const files: TUploadedFile[] = [];
   const fileField = limits.fileField ?? [...limits.fileFields][0] ?? 'photos';
+  const deadline = request.bodyDeadline;
   try {
-    for await (const part of request.parts({
-      limits: {
-        fileSize: limits.maxFileBytes,
-        files: limits.maxFiles,
-        // Room for a stray field or two, so one the route does not take is refused by name.
-        fields: limits.textFields.size + 2,
-        fieldSize: 16 * 1024,
-      },
-    })) {
-      if (part.type === 'file') {
-        if (!limits.fileFields.has(part.fieldname)) {
-          part.file.resume();
-          throw AppError.field(part.fieldname, MESSAGES.files.fieldUnknown(part.fieldname));
-        }
-        files.push({ field: part.fieldname, data: await part.toBuffer(), filename: part.filename });
-      } else {
-        if (!limits.textFields.has(part.fieldname))
-          throw AppError.field(part.fieldname, MESSAGES.files.fieldUnknown(part.fieldname));
-        fields[part.fieldname] = String(part.value);
-      }
-    }
+    return await (deadline ? deadline.race(readForm(request, limits)) : readForm(request, limits));
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -76,6 +61,37 @@ export async function readMultipartForm(
     // Whatever else goes wrong while reading the form (cut short, no boundary, too many fields) is
     // the request's fault: nothing has been stored yet.
     throw new AppError('BAD_REQUEST', MESSAGES.http.badRequest);
+  } finally {
+    deadline?.done();
+  }
+}
+
+async function readForm(request: FastifyRequest, limits: TMultipartLimits): Promise<TMultipartForm> {
+  const fields: Record<string, string> = {};
+  const files: TUploadedFile[] = [];
+  for await (const part of request.parts({
+    limits: {
+      fileSize: limits.maxFileBytes,
+      files: limits.maxFiles,
+      // Room for a stray field or two, so one the route does not take is refused by name.
+      fields: limits.textFields.size + 2,
+      fieldSize: 16 * 1024,
+    },
+  })) {
+    if (part.type === 'file') {
+      if (!limits.fileFields.has(part.fieldname)) {
+        part.file.resume();
+        throw AppError.field(part.fieldname, MESSAGES.files.fieldUnknown(part.fieldname));
+      }
+      files.push({ field: part.fieldname, data: await part.toBuffer(), filename: part.filename });
+    } else if (part.fieldname === TENANT_FIELD) {
+      assertOwnTenant(request, String(part.value));
+      if (limits.textFields.has(TENANT_FIELD)) fields[TENANT_FIELD] = String(part.value);
+    } else {
+      if (!limits.textFields.has(part.fieldname))
+        throw AppError.field(part.fieldname, MESSAGES.files.fieldUnknown(part.fieldname));
+      fields[part.fieldname] = String(part.value);
+    }
   }
   return { fields, files };
 }

@@ -16,10 +16,12 @@ import { pushSubscriptions } from '../db/schema/index.ts';
  * says is gone (404, 410) is deleted; other failures are recorded on it and logged.
  *
  * A subscription's endpoint is given by the driver's app, so the server would post to whatever it
- * names: only `https:` addresses of public hosts are taken (`pushEndpointAllowed`), never
- * `localhost` or an address of a loopback, private, link-local or other non-public range, so a
- * subscription cannot turn pushes into requests to the server's own network. (A public name that
- * resolves to a private address is not looked up; the push is one encrypted POST either way.)
+ * names: only the push services the browsers use are taken (`PUSH_SERVICES`: Firebase Cloud
+ * Messaging for Chrome and Android, Mozilla's autopush for Firefox, Windows Push Notification
+ * Services for Edge, Apple's for Safari), over `https:` on port 443, so a subscription cannot turn
+ * pushes into requests to the server's own network or anybody else's host. A driver keeps at most
+ * `PUSH_SUBSCRIPTIONS_PER_DRIVER` subscriptions: a new one replaces the oldest (a phone replaced, an
+ * app reinstalled), so none piles up and none is refused.
  */
 
 export interface TVapidConfig {
@@ -61,10 +63,24 @@ export interface TPushSender {
 
 type TPushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
+/** The push services of the browsers the driver app runs in: a host, or any host under a domain. */
+export const PUSH_SERVICES = [
+  { name: 'Firebase Cloud Messaging (Chrome, Android)', host: 'fcm.googleapis.com' },
+  { name: 'Mozilla autopush (Firefox)', domain: 'push.services.mozilla.com' },
+  { name: 'Windows Push Notification Services (Edge)', domain: 'notify.windows.com' },
+  { name: 'Apple Push Notification service (Safari)', domain: 'push.apple.com' },
+] as const;
+
+/** How many subscriptions one driver keeps: a new one beyond replaces the oldest. */
+export const PUSH_SUBSCRIPTIONS_PER_DRIVER = 5;
+
+const isPushService = (host: string) =>
+  PUSH_SERVICES.some((s) => ('host' in s ? host === s.host : host.endsWith(`.${s.domain}`)));
+
 /**
- * Whether pushes may be sent to `endpoint`: an `https:` URL whose host is a name other than
- * `localhost` or an address in the public (unicast) range. `local` also takes loopback and private
- * addresses, for a stand-in push service on this machine (tests).
+ * Whether pushes may be sent to `endpoint`: an `https:` URL on port 443 of one of `PUSH_SERVICES`.
+ * `local` also takes a loopback or private address on any port, for a stand-in push service on this
+ * machine (tests).
  */
 export function pushEndpointAllowed(endpoint: string, { local = false }: { local?: boolean } = {}): boolean {
   let url: URL;
@@ -74,21 +90,15 @@ export function pushEndpointAllowed(endpoint: string, { local = false }: { local
     return false;
   }
   if (url.protocol !== 'https:' || url.username || url.password) return false;
-  const host = url.hostname
-    .replace(/^\[(.*)\]$/, '$1')
-    .replace(/\.$/, '')
-    .toLowerCase();
-  if (!host) return false;
-  if (!ipaddr.isValid(host)) {
-    const isLocalName = host === 'localhost' || host.endsWith('.localhost');
-    return local || !isLocalName;
-  }
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (!ipaddr.isValid(host)) return (url.port === '' || url.port === '443') && isPushService(host);
+  if (!local) return false;
   let address = ipaddr.parse(host);
   if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
     address = (address as ipaddr.IPv6).toIPv4Address();
   }
   const range = address.range();
-  return range === 'unicast' || (local && (range === 'loopback' || range === 'private'));
+  return range === 'loopback' || range === 'private';
 }
 
 const subscriptionsOf = (db: Db, tenantId: number, driverIds: number[]) =>

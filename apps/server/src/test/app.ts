@@ -105,7 +105,11 @@ export async function createTestApp(
     pushAgent,
     exportRunner,
     storage,
-  }: Pick<BuildAppOptions, 'logger' | 'liveTimings' | 'pushAgent' | 'exportRunner' | 'storage'> = {},
+    timers,
+  }: Pick<
+    BuildAppOptions,
+    'logger' | 'liveTimings' | 'pushAgent' | 'exportRunner' | 'storage' | 'timers'
+  > = {},
 ): Promise<TestApp> {
   // A private data folder: the outbox of unsent mail lands there, never in the repository.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-test-'));
@@ -129,6 +133,7 @@ export async function createTestApp(
     pushAgent,
     exportRunner,
     storage,
+    timers,
     authenticators: [testAuthenticator],
   });
   await app.ready();

@@ -52,3 +52,39 @@ export function multipartForm(parts: TFormPart[]) {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** CRC-32 of PNG chunks (ISO 3309), as the format's readers check it. */
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * A PNG whose header says `width` × `height` pixels, in a few bytes: the start of a picture that
+ * would take gigabytes to decode (30000 × 30000 is 2.7 GB of RGB).
+ */
+export function pngOfSize(width: number, height: number): Buffer {
+  const chunk = (type: string, body: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(body.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // 8 bits a sample
+  header.writeUInt8(2, 9); // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01])),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

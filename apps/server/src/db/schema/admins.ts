@@ -107,3 +107,24 @@ export const trustedDevices = pgTable(
     index('trusted_devices_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * One e-mail a tenant's admin sent from the console (a driver's file): what the per-admin and
+ * per-tenant mail limits count (platform/mail-limits.ts). Nothing of the message is kept, not even
+ * its address; rows older than a day are deleted as new ones are written.
+ */
+export const mailSends = pgTable(
+  'mail_sends',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_sends_tenant_idx').on(t.tenantId, t.createdDate),
+    index('mail_sends_tenant_admin_idx').on(t.tenantId, t.adminId, t.createdDate),
+  ],
+);

@@ -6,7 +6,7 @@ import { DRIVER_FILE_MAX_BYTES, MESSAGES, driverFileUrl } from '@fleet/contract'
 import { driverFiles, drivers } from '../../db/schema/index.ts';
 import { buildXlsx } from '../../platform/xlsx.ts';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
-import { multipartForm, PDF, PNG, type TFormPart } from '../../test/uploads.ts';
+import { multipartForm, PDF, PNG, pngOfSize, type TFormPart } from '../../test/uploads.ts';
 
 /*
  * Driver files as the console and the driver app use them: uploaded with a title (recognised by
@@ -135,6 +135,65 @@ describe('drivers-files/save-file and get-file', () => {
     const served = await get(text.json().data.url, { cookie: admin });
     expect(served.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(served.body).toContain('gate code 4512');
+  });
+
+  it('offers a page or a drawing taken as plain text under a name that cannot open as one, never cached', async () => {
+    for (const [filename, content] of [
+      ['page.html', '<html><body><script>alert(document.cookie)</script></body></html>\n'],
+      ['drawing.SVG', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>\n'],
+    ] as const) {
+      const res = await upload(admin, [
+        { name: 'id', value: String(driverId) },
+        { name: 'title', value: 'Markup' },
+        { name: 'file', file: Buffer.from(content), filename, type: 'text/html' },
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
+      const saved = res.json().data;
+      expect(saved).toMatchObject({ content_type: 'text/plain', file_name: `${filename}.txt` });
+      expect(saved.path).toMatch(/\.txt$/);
+      const served = await get(saved.url, { cookie: admin });
+      expect(served.headers).toMatchObject({
+        'content-type': 'text/plain; charset=utf-8',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': 'sandbox',
+        'cache-control': 'private, no-store',
+      });
+      expect(served.headers['content-disposition']).toMatch(/^attachment; /);
+      expect(served.headers['content-disposition']).toContain(`filename="${filename}.txt"`);
+    }
+    // A name that already says what the file is stays as it was.
+    const csv = await upload(admin, [
+      { name: 'id', value: String(driverId) },
+      { name: 'title', value: 'Hours' },
+      { name: 'file', file: Buffer.from('day,hours\nMonday,8\n'), filename: 'hours.csv', type: 'text/csv' },
+    ]);
+    expect(csv.json().data.file_name).toBe('hours.csv');
+  });
+
+  it("refuses a picture of more than 50 megapixels, however small its file, and another tenant's tenant_id in the form", async () => {
+    const before = storedFiles().length;
+    const huge = await upload(admin, [
+      { name: 'id', value: String(driverId) },
+      { name: 'title', value: 'Huge' },
+      { name: 'file', file: pngOfSize(30_000, 30_000), filename: 'huge.png', type: 'image/png' },
+    ]);
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toMatchObject({
+      responseMessage: MESSAGES.files.tooManyPixels(30_000, 30_000, 50),
+      errors: [{ path: 'file' }],
+    });
+    const foreign = await upload(admin, [
+      { name: 'tenant_id', value: String(DEMO.namat.tenantId) },
+      ...pdfParts(driverId),
+    ]);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().responseMessage).toBe(MESSAGES.auth.forbiddenTenant);
+    expect(storedFiles()).toHaveLength(before);
+    const own = await upload(admin, [
+      { name: 'tenant_id', value: String(DEMO.delivery.tenantId) },
+      ...pdfParts(driverId),
+    ]);
+    expect(own.statusCode, own.body).toBe(200);
   });
 
   it('refuses a missing file or title, a file too large or of another kind, and stores nothing', async () => {
@@ -294,6 +353,7 @@ describe('drivers-files/send-file', () => {
       file: png.id,
       Driver_id: driverId,
       email: 'hr@example.com',
+      confirm_outside: true,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({
@@ -306,6 +366,41 @@ describe('drivers-files/send-file', () => {
     const mail = mails.find((text) => text.includes('hr@example.com') && text.includes('id-card.png'))!;
     expect(mail).toMatch(/Content-Disposition: attachment; filename=id-card\.png/);
     expect(mail).toContain(PNG.toString('base64').slice(0, 40));
+  });
+
+  it("sends to the tenant's own people without asking, and elsewhere only once the admin confirms it", async () => {
+    const saved = (await upload(admin, pdfParts(driverId, 'Medical certificate'))).json().data;
+    const [driver] = await t.database.db
+      .select({ email: drivers.email })
+      .from(drivers)
+      .where(eq(drivers.id, driverId));
+    const send = (email: string, extra: object = {}) =>
+      call(t, admin, 'POST', '/api/drivers-files/send-file', {
+        file: saved.id,
+        Driver_id: driverId,
+        email,
+        ...extra,
+      });
+    const before = outbox().length;
+    // The driver's own address, in any case: one of the tenant's people.
+    const own = await send(driver!.email.toUpperCase());
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(outbox()).toHaveLength(before + 1);
+    // An address outside the tenant, another tenant's admin's included, waits for a confirmation.
+    for (const email of ['accountant@example.org', DEMO.namat.email]) {
+      const refused = await send(email);
+      expect(refused.status, email).toBe(409);
+      expect(refused.body).toMatchObject({
+        responseCode: 0,
+        responseMessage: MESSAGES.mail.outsideRecipient(email),
+        errors: [{ path: 'email', message: MESSAGES.mail.outsideRecipient(email) }],
+      });
+      expect((await send(email, { confirm_outside: false })).status).toBe(409);
+    }
+    expect(outbox()).toHaveLength(before + 1);
+    const confirmed = await send('accountant@example.org', { confirm_outside: true });
+    expect(confirmed.status).toBe(200);
+    expect(outbox()).toHaveLength(before + 2);
   });
 
   it('checks the address, and refuses a file of another driver or tenant, sending nothing', async () => {

@@ -13,6 +13,7 @@ import {
   ZDriverFileSend,
   ZDriverFileSent,
   ZEnvelope,
+  ZErrorEnvelope,
   zId,
 } from '@fleet/contract';
 import { tenantContext } from '../../platform/context.ts';
@@ -167,13 +168,18 @@ export const driverFileRoutes: ModuleRoutes = async (app, deps) => {
         tags,
         summary: 'E-mail a driver’s file as an attachment',
         description:
-          '`file` is the file’s id, `Driver_id` its driver’s. Answers `via`: `smtp` when a mail server took the message, `outbox` when none is set up (SMTP_URL) and the message was written to the server’s outbox instead; the message says so.',
+          '`file` is the file’s id, `Driver_id` its driver’s. `email` must be the address of one of the tenant’s admins, drivers or guardians, or `confirm_outside` must be true (409 naming `email` otherwise). An admin sends at most MAIL_MAX_PER_ADMIN_PER_HOUR e-mails an hour and the tenant MAIL_MAX_PER_TENANT_PER_HOUR (429 with Retry-After beyond). Answers `via`: `smtp` when a mail server took the message, `outbox` when none is set up (SMTP_URL) and the message was written to the server’s outbox instead; the message says so.',
         body: ZDriverFileSend,
-        response: { 200: ZEnvelope(ZDriverFileSent), ...errors },
+        response: { 200: ZEnvelope(ZDriverFileSent), ...errors, 429: ZErrorEnvelope },
       },
     },
     async (r) => {
-      const sent = await sendDriverFile(tenantContext(r, deps), deps.storage, deps.mailer, r.body);
+      const sent = await sendDriverFile(
+        tenantContext(r, deps),
+        deps.storage,
+        { mailer: deps.mailer, limits: deps.config.mailLimits },
+        r.body,
+      );
       const m = MESSAGES.driverFiles;
       return ok(sent, sent.via === 'smtp' ? m.sent : m.sentToOutbox);
     },

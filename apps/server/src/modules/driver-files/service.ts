@@ -15,7 +15,9 @@ import {
 import type { TTenantContext } from '../../platform/context.ts';
 import { isAdminOrDriver } from '../../platform/principal.ts';
 import { AppError } from '../../platform/errors.ts';
+import { assertPictureSize } from '../../platform/pictures.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { assertRecipient, takeMailSlot, type TMailLimits } from '../../platform/mail-limits.ts';
 import { newStorageKey, type Storage } from '../../platform/storage.ts';
 import { driverOf, findDriver } from '../drivers/service.ts';
 import {
@@ -72,13 +74,41 @@ export async function driverFileType(data: Buffer): Promise<TDriverFileType | nu
   return isPlainText(data) ? 'text/plain' : null;
 }
 
+/** The extensions a file's name may keep for its type; a name with any other gets the type's added. */
+const NAME_EXTENSIONS: Record<TDriverFileType, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'image/heic': ['heic', 'heif'],
+  'image/heif': ['heif', 'heic'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['pptx'],
+  'application/vnd.oasis.opendocument.text': ['odt'],
+  'application/vnd.oasis.opendocument.spreadsheet': ['ods'],
+  'text/plain': ['txt', 'csv'],
+};
+
+/**
+ * A name that says what the file is: one whose extension is not its type's gets the type's added
+ * (`page.html`, taken as plain text, is offered as `page.html.txt`), so a saved download never opens
+ * as a web page or a script, whatever it was called when uploaded. Old rows are named so on the way out.
+ */
+export function neutralName(name: string, type: string): string {
+  const extensions = NAME_EXTENSIONS[type as TDriverFileType];
+  const ext = path.posix.extname(name).slice(1).toLowerCase();
+  if (!extensions || extensions.includes(ext)) return name;
+  return `${name}.${DRIVER_FILE_TYPES[type as TDriverFileType]}`;
+}
+
 /**
  * The name a file is offered under: the client's base name without control characters or path,
- * at most 200 characters, and the title with the type's extension when it gave none.
+ * or the title when it gave none, with the type's extension (`neutralName`), at most 200 characters.
  */
 function displayName(given: string | undefined, title: string, type: TDriverFileType): string {
   const base = withoutControls(path.posix.basename((given ?? '').replace(/\\/g, '/'))).trim();
-  const name = base || `${withoutControls(title).replace(/[\\/]/g, '_')}.${DRIVER_FILE_TYPES[type]}`;
+  const name = neutralName(base || withoutControls(title).replace(/[\\/]/g, '_'), type);
   if (name.length <= 200) return name;
   const ext = path.posix.extname(name).slice(0, 20);
   return `${name.slice(0, 200 - ext.length)}${ext}`;
@@ -89,7 +119,7 @@ const toDriverFile = (row: TDriverFileRow): TDriverFile => ({
   driver_id: row.driverId,
   title: row.title,
   path: row.path,
-  file_name: row.fileName,
+  file_name: neutralName(row.fileName, row.contentType),
   content_type: row.contentType,
   bytes: row.bytes,
   url: driverFileUrl(row.driverId, row.path),
@@ -134,6 +164,7 @@ export async function saveDriverFile(
   }
   const type = await driverFileType(file.data);
   if (!type) throw AppError.field('file', m.notAllowed);
+  if (type.startsWith('image/')) assertPictureSize('file', file.data);
 
   const storageKey = newStorageKey('driver-files', ctx.tenantId, [upload.driverId], type);
   try {
@@ -181,25 +212,38 @@ async function contentOf(storage: Storage, key: string): Promise<Buffer> {
 
 /**
  * E-mails a driver's file as an attachment to `email`. The file must be that driver's, of the
- * tenant (404 otherwise). Answers how the message left: over SMTP, or to the outbox.
+ * tenant (404 otherwise); the address one of the tenant's people unless `confirm_outside` (409
+ * otherwise); the admin and the tenant within their hour's e-mails (429 otherwise:
+ * platform/mail-limits.ts). Answers how the message left: over SMTP, or to the outbox.
  */
 export async function sendDriverFile(
   ctx: TTenantContext,
   storage: Storage,
-  mailer: Mailer,
+  mail: { mailer: Mailer; limits: TMailLimits },
   input: TDriverFileSend,
 ): Promise<TDriverFileSent> {
+  const { mailer } = mail;
   const row = await findDriverFile(ctx.db, ctx.tenantId, input.file);
   if (!row || row.driverId !== input.Driver_id) throw notFound();
   const driver = await driverOf(ctx, row.driverId);
+  await assertRecipient(ctx.db, ctx.tenantId, input.email, input.confirm_outside === true);
   const content = await contentOf(storage, row.storageKey);
+  const adminId = ctx.actor.kind === 'tenant_admin' ? ctx.actor.id : null;
+  const slot = await takeMailSlot(ctx.db, { tenantId: ctx.tenantId, adminId }, mail.limits);
   const name = `${driver.fname} ${driver.lname}`.trim();
-  await mailer.send({
-    to: input.email,
-    subject: `${row.title} (${name})`,
-    text: `Attached: "${row.title}", a file of ${name} (${row.fileName}).`,
-    attachments: [{ filename: row.fileName, content, contentType: row.contentType }],
-  });
+  const fileName = neutralName(row.fileName, row.contentType);
+  try {
+    await mailer.send({
+      to: input.email,
+      subject: `${row.title} (${name})`,
+      text: `Attached: "${row.title}", a file of ${name} (${fileName}).`,
+      attachments: [{ filename: fileName, content, contentType: row.contentType }],
+    });
+  } catch (error) {
+    // A message that did not leave does not count against the limits.
+    await slot.release().catch(() => undefined);
+    throw error;
+  }
   return { via: mailer.via };
 }
 
@@ -219,5 +263,8 @@ export async function driverFileContent(
   const stored = await storage.get(row.storageKey);
   if (!stored) throw notFound();
   const contentType = row.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : row.contentType;
-  return { file: { contentType, bytes: stored.bytes, body: stored.body }, name: row.fileName };
+  return {
+    file: { contentType, bytes: stored.bytes, body: stored.body },
+    name: neutralName(row.fileName, row.contentType),
+  };
 }

@@ -1,12 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, RECORD_PHOTO_MAX_BYTES, RECORD_PHOTOS_MAX, recordPhotoUrl } from '@fleet/contract';
+import {
+  MESSAGES,
+  PICTURE_MAX_PIXELS,
+  RECORD_PHOTO_MAX_BYTES,
+  RECORD_PHOTOS_MAX,
+  recordPhotoUrl,
+} from '@fleet/contract';
 import { drivers, recordPhotos } from '../../db/schema/index.ts';
 import type { TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createStorage, type Storage } from '../../platform/storage.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/app.ts';
-import { HEIC, PDF, photoJpeg } from '../../test/uploads.ts';
+import { HEIC, PDF, photoJpeg, pngOfSize } from '../../test/uploads.ts';
 import { picturesOf, recordImages, withPhotos } from './service.ts';
 
 /*
@@ -90,6 +96,35 @@ describe('record pictures', () => {
     });
   });
 
+  it('lets a browser keep a picture only as long as its session may read it: asked again each time, 304 when unchanged', async () => {
+    await store(900_006, [await photoJpeg(300, 200)]);
+    const { title } = (await picturesOf(ctx, 'fines', [900_006])).get(900_006)![0]!;
+    const viewer = await t.login(DEMO.delivery.email, DEMO.delivery.password);
+    const first = await get(viewer, recordPhotoUrl('fines', title));
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: recordPhotoUrl('fines', title),
+      headers: { cookie: viewer, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // The thumbnail is another file: its own validator.
+    const thumb = await get(viewer, recordPhotoUrl('fines', title, 'thumb'));
+    expect(thumb.headers.etag).not.toBe(etag);
+    // Signed out, the browser's copy is not confirmed any more.
+    await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie: viewer } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: recordPhotoUrl('fines', title),
+      headers: { cookie: viewer, 'if-none-match': etag },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
   it('answers another tenant, another folder, a stranger and a made-up title as if there were no picture', async () => {
     await store(900_002, [await photoJpeg()]);
     const { title } = (await picturesOf(ctx, 'fines', [900_002])).get(900_002)![0]!;
@@ -131,6 +166,10 @@ describe('record pictures', () => {
     expect(await refusal(store(900_004, [await photoJpeg(), PDF], 'receipt'))).toBe(MESSAGES.files.notImage);
     expect(await refusal(store(900_004, [Buffer.alloc(RECORD_PHOTO_MAX_BYTES + 1, 0xff)]))).toBe(
       MESSAGES.files.tooLarge(RECORD_PHOTO_MAX_BYTES / 1024 / 1024),
+    );
+    // A few hundred bytes that would decode into 2.7 GB: refused by its size in pixels.
+    expect(await refusal(store(900_004, [pngOfSize(30_000, 30_000)]))).toBe(
+      MESSAGES.files.tooManyPixels(30_000, 30_000, PICTURE_MAX_PIXELS / 1_000_000),
     );
     const many = await Promise.all(Array.from({ length: RECORD_PHOTOS_MAX + 1 }, () => photoJpeg(10, 10)));
     expect(await refusal(store(900_004, many))).toBe(MESSAGES.files.tooMany(RECORD_PHOTOS_MAX));

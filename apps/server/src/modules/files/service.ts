@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import {
   MESSAGES,
+  PICTURE_MAX_PIXELS,
   RECORD_PHOTO_MAX_BYTES,
   RECORD_PHOTOS_MAX,
   THUMBNAIL_SIZE,
@@ -18,6 +19,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { newStorageKey } from '../../platform/storage.ts';
 import type { TUploadedFile } from '../../platform/uploads.ts';
+import { assertPictureSize } from '../../platform/pictures.ts';
 import {
   deleteRecordPhoto,
   findRecordPhoto,
@@ -32,7 +34,8 @@ import {
  * store and list their pictures through these functions only, and `GET /api/files/{folder}/{title}`
  * serves them to the tenant's admins (and to the driver who sent one).
  *
- * A picture is recognised by its content (never its name or declared type), stored under a
+ * A picture is recognised by its content (never its name or declared type), refused above
+ * PICTURE_MAX_PIXELS (platform/pictures.ts), stored under a
  * generated name with a list thumbnail beside it, and recorded against its record in the caller's
  * transaction; a record whose write fails takes its stored files away again (`discard`).
  */
@@ -61,7 +64,7 @@ export interface TStagedPhotos {
  */
 async function thumbnailOf(data: Uint8Array): Promise<Buffer | null> {
   try {
-    return await sharp(data, { failOn: 'error' })
+    return await sharp(data, { failOn: 'error', limitInputPixels: PICTURE_MAX_PIXELS })
       .rotate()
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 72 })
@@ -94,6 +97,7 @@ export async function stagePhotos(
     if (!mime || !(TASK_PHOTO_TYPES as readonly string[]).includes(mime)) {
       throw AppError.field(file.field, m.notImage);
     }
+    assertPictureSize(file.field, file.data);
     checked.push({ contentType: mime, data: file.data });
   }
 

@@ -115,14 +115,7 @@ export const fineRoutes: ModuleRoutes = async (app, deps) => {
     async (r) => {
       const ctx = tenantContext(r, deps);
       const { input, photos } = await readDriverReport(r, ZFineAdd, ADD_FIELDS);
-      // The platform checks a JSON body's tenant_id; a form's is checked here, by the same rule.
-      if (
-        input.tenant_id !== undefined &&
-        input.tenant_id !== '' &&
-        String(input.tenant_id) !== String(ctx.tenantId)
-      ) {
-        throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenTenant);
-      }
+      // The platform checks tenant_id, a JSON body's and a form's alike (platform/auth.ts, uploads.ts).
       return ok(await addFine(ctx, deps.storage, input, photos), MESSAGES.fines.added);
     },
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { drivers, notifications, pushSubscriptions, sessions } from '../../db/schema/index.ts';
 import { anyId } from '../../db/id-lists.ts';
@@ -207,4 +207,16 @@ export async function deleteSubscription(db: Db, tenantId: number, driverId: num
     )
     .returning({ id: pushSubscriptions.id });
   return rows.length > 0;
+}
+
+/** Deletes the driver's subscriptions beyond the newest `keep` (by when each was last given). */
+export async function keepNewestSubscriptions(db: Db, tenantId: number, driverId: number, keep: number) {
+  const ofDriver = and(eq(pushSubscriptions.tenantId, tenantId), eq(pushSubscriptions.driverId, driverId));
+  const newest = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(ofDriver)
+    .orderBy(desc(pushSubscriptions.createdDate), desc(pushSubscriptions.id))
+    .limit(keep);
+  await db.delete(pushSubscriptions).where(and(ofDriver, notInArray(pushSubscriptions.id, newest)));
 }

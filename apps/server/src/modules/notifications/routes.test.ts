@@ -9,7 +9,11 @@ import { drivers, notifications, pushSubscriptions, sessions } from '../../db/sc
 import { call, createTestApp, DEMO, WAIT, type TestApp } from '../../test/app.ts';
 import { openTestStream, type SseFrame, type TestStream } from '../../test/sse.ts';
 import { TEST_TLS_CERT, TEST_TLS_KEY } from '../../test/tls-fixture.ts';
-import { createPushSender, pushEndpointAllowed } from '../../platform/web-push.ts';
+import {
+  createPushSender,
+  PUSH_SUBSCRIPTIONS_PER_DRIVER,
+  pushEndpointAllowed,
+} from '../../platform/web-push.ts';
 
 /*
  * Notifications as the console and the driver app use them: text and voice messages sent to a
@@ -548,35 +552,37 @@ describe('Web Push', () => {
     expect(kept).toHaveLength(0);
   });
 
-  it('posts only to public https hosts: local and private addresses are refused', () => {
+  it("posts only to the browsers' push services over https on port 443: any other host is refused", () => {
     for (const endpoint of [
       'https://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:443/wp/abc',
       'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
       'https://web.push.apple.com/abc',
-      'https://8.8.8.8/push',
-      'https://[2001:4860:4860::8888]/push',
+      'https://WEB.PUSH.APPLE.COM/abc',
     ]) {
       expect(pushEndpointAllowed(endpoint), endpoint).toBe(true);
     }
     for (const endpoint of [
       'http://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
       'https://user:secret@fcm.googleapis.com/abc',
+      'https://fcm.googleapis.com.evil.example/abc',
+      'https://evilfcm.googleapis.com/abc',
+      'https://push.services.mozilla.com.nip.io/abc',
+      'https://notpush.apple.com/abc',
+      'https://127.0.0.1.nip.io/push',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://intranet/push',
+      'https://push.example.com/send/1',
+      'https://8.8.8.8/push',
+      'https://[2001:4860:4860::8888]/push',
+      'https://[::7f00:1]/push',
       'https://localhost/push',
-      'https://LOCALHOST./push',
-      'https://metrics.localhost/push',
       'https://127.0.0.1:5432/',
-      'https://127.1/',
       'https://2130706433/',
-      'https://10.0.0.8/',
-      'https://172.16.4.1/',
-      'https://192.168.1.1/',
       'https://169.254.169.254/latest/meta-data',
-      'https://0.0.0.0/',
-      'https://100.64.0.1/',
-      'https://[::1]/',
       'https://[::ffff:127.0.0.1]/',
-      'https://[fd00::1]/',
-      'https://[fe80::1]/',
       'not a url',
     ]) {
       expect(pushEndpointAllowed(endpoint), endpoint).toBe(false);
@@ -584,6 +590,34 @@ describe('Web Push', () => {
     // A stand-in push service on this machine (tests) may be local, never link-local or unspecified.
     expect(pushEndpointAllowed('https://127.0.0.1:8443/push', { local: true })).toBe(true);
     expect(pushEndpointAllowed('https://169.254.169.254/', { local: true })).toBe(false);
+    expect(pushEndpointAllowed('https://8.8.8.8/push', { local: true })).toBe(false);
+  });
+
+  it('keeps the newest few subscriptions of a driver: one more replaces the oldest', async () => {
+    const driver = await signedInDriver();
+    const subscriptions = Array.from({ length: PUSH_SUBSCRIPTIONS_PER_DRIVER + 3 }, (_, i) =>
+      browserSubscription(`/phone-${i}`),
+    );
+    for (const subscription of subscriptions) {
+      const res = await drive(driver.auth, 'POST', '/api/v1/driver/push/subscriptions', subscription);
+      expect(res.status).toBe(200);
+    }
+    const keptEndpoints = async () =>
+      (
+        await t.database.db
+          .select({ endpoint: pushSubscriptions.endpoint })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.driverId, driver.id))
+      )
+        .map((r) => r.endpoint)
+        .sort();
+    const newest = subscriptions.slice(-PUSH_SUBSCRIPTIONS_PER_DRIVER).map((s) => s.endpoint);
+    expect(await keptEndpoints()).toEqual([...newest].sort());
+    // One of them given again is kept, and forgets none of the others.
+    await drive(driver.auth, 'POST', '/api/v1/driver/push/subscriptions', subscriptions.at(-3));
+    const again = await keptEndpoints();
+    expect(again).toEqual([...newest].sort());
+    expect(again).toHaveLength(PUSH_SUBSCRIPTIONS_PER_DRIVER);
   });
 
   it('forgets, unsent, a kept subscription whose endpoint the rule refuses', async () => {

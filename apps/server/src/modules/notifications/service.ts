@@ -21,7 +21,7 @@ import { AppError } from '../../platform/errors.ts';
 import { newStorageKey, type Storage } from '../../platform/storage.ts';
 import { tenantProfile } from '../settings/service.ts';
 import { actionTime } from '../trips/service.ts';
-import type { TPushSender } from '../../platform/web-push.ts';
+import { PUSH_SUBSCRIPTIONS_PER_DRIVER, type TPushSender } from '../../platform/web-push.ts';
 import {
   countNotifications,
   deleteSubscription,
@@ -32,6 +32,7 @@ import {
   notificationByAudioPath,
   notificationDrivers as driversOfNotifications,
   notificationsByIds,
+  keepNewestSubscriptions,
   reachableDrivers,
   upsertSubscription,
   type TNotificationWithDriver,
@@ -307,8 +308,9 @@ export async function markOwnNotification(
 
 /**
  * Keeps the app's Web Push subscription for the signed-in driver; 400 naming `endpoint` when it is
- * not a push service the server may post to (plain http, a local or private address). An endpoint
- * belongs to one driver: one another driver holds is not taken over (409; the app subscribes anew).
+ * not a browser's push service the server may post to (platform/web-push.ts). An endpoint belongs
+ * to one driver: one another driver holds is not taken over (409; the app subscribes anew). A driver
+ * keeps the newest PUSH_SUBSCRIPTIONS_PER_DRIVER: one more replaces the oldest.
  */
 export async function subscribe(
   ctx: TTenantContext,
@@ -327,6 +329,7 @@ export async function subscribe(
     auth: subscription.keys.auth,
   });
   if (!kept) throw new AppError('CONFLICT', MESSAGES.notifications.pushEndpointTaken);
+  await keepNewestSubscriptions(ctx.db, ctx.tenantId, driverId, PUSH_SUBSCRIPTIONS_PER_DRIVER);
 }
 
 /** Forgets one of the signed-in driver's subscriptions (none at `endpoint` is not an error: it is gone). */

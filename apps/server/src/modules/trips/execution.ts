@@ -16,6 +16,7 @@ import {
 } from '@fleet/contract';
 import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { assertPictureSize } from '../../platform/pictures.ts';
 import { newStorageKey, type Storage } from '../../platform/storage.ts';
 import { tenantProfile } from '../settings/service.ts';
 import { guardianChildren } from '../students/service.ts';
@@ -364,6 +365,7 @@ async function checkedPhotos(task: TDriverTaskRow, uploads: TTaskPhotoUpload[]) 
     if (!mime || !(TASK_PHOTO_TYPES as readonly string[]).includes(mime)) {
       throw AppError.field(upload.field, m.photoNotImage);
     }
+    assertPictureSize(upload.field, upload.data);
     photos.push({ kind, contentType: mime, data: upload.data });
   }
   if (task.clientApproval && !photos.some((p) => p.kind === 'client')) {

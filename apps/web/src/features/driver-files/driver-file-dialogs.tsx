@@ -1,12 +1,15 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -169,34 +172,72 @@ export function EditDriverFileDialog({ file, onClose }: { file: TDriverFile | nu
   );
 }
 
-const ZEmailForm = ZDriverFileSend.pick({ email: true });
+const ZEmailForm = ZDriverFileSend.pick({ email: true, confirm_outside: true });
 
 /**
  * E-mail a file: the address is checked ('E-mail is required', 'E-mail must be valid'), Enter sends,
- * Send is disabled while sending. When the server has no mail server set up the message goes to its
- * outbox, and the snackbar says so plainly.
+ * Send is disabled while sending. An address that is none of the tenant's admins, drivers or
+ * guardians is refused by the server (409) until the admin ticks that it may go outside, which the
+ * dialog then offers. When the server has no mail server set up the message goes to its outbox, and
+ * the snackbar says so plainly.
  */
 export function SendDriverFileDialog({ file, onClose }: { file: TDriverFile | null; onClose: () => void }) {
   const send = useSendDriverFile();
   const snackbar = useSnackbar();
+  // The address the server said is outside the organisation: the dialog then asks to confirm it.
+  const [outside, setOutside] = useState<string | null>(null);
+  useEffect(() => {
+    if (file) setOutside(null);
+  }, [file]);
   return (
     <FormDialog
       open={file !== null}
       title={file ? `Send "${file.title}" by e-mail` : 'Send File'}
       schema={ZEmailForm}
-      defaultValues={{ email: '' }}
+      defaultValues={{ email: '', confirm_outside: false }}
       submitLabel="Send"
       failureMessage="Failed to send the file"
       width={400}
       onClose={onClose}
-      onSubmit={async ({ email }) => {
+      onSubmit={async ({ email, confirm_outside }) => {
         if (!file) return;
-        const sent = await send.mutateAsync({ fileId: file.id, driverId: file.driver_id, email });
-        if (sent.via === 'smtp') snackbar.show(m.sent, 'success');
-        else snackbar.show(m.sentToOutbox, 'warning');
+        try {
+          const sent = await send.mutateAsync({
+            fileId: file.id,
+            driverId: file.driver_id,
+            email,
+            confirmOutside: confirm_outside === true,
+          });
+          if (sent.via === 'smtp') snackbar.show(m.sent, 'success');
+          else snackbar.show(m.sentToOutbox, 'warning');
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 409) setOutside(email);
+          throw error;
+        }
       }}
     >
-      {(form) => <FormTextField form={form} name="email" label="E-mail" type="email" autoFocus />}
+      {(form) => (
+        <>
+          <FormTextField form={form} name="email" label="E-mail" type="email" autoFocus />
+          {outside && (
+            <Controller
+              control={form.control}
+              name="confirm_outside"
+              render={({ field }) => (
+                <FormControlLabel
+                  label="Send it outside the organisation: I confirm this address may receive the file"
+                  control={
+                    <Checkbox
+                      checked={field.value === true}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                    />
+                  }
+                />
+              )}
+            />
+          )}
+        </>
+      )}
     </FormDialog>
   );
 }

@@ -167,6 +167,33 @@ describe('Driver files page', () => {
     });
   });
 
+  it('asks to confirm an address outside the organisation before sending there', async () => {
+    const outside = MESSAGES.mail.outsideRecipient('accountant@example.org');
+    const fetchMock = mockFiles({
+      'POST /api/drivers-files/send-file': ({ body }) =>
+        (body as { confirm_outside?: boolean }).confirm_outside === true
+          ? ok({ via: 'smtp' })
+          : fail(409, outside),
+    });
+    renderApp(PAGE, { session: SESSIONS.delivery });
+    await rowOf('Driving licence');
+    await user.click(screen.getByRole('button', { name: 'E-mail file Driving licence' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send "Driving licence" by e-mail' });
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('E-mail'), 'accountant@example.org{Enter}');
+    expect(await within(dialog).findByText(outside)).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('checkbox', { name: /outside the organisation/ });
+    expect(confirm).not.toBeChecked();
+    await user.click(confirm);
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(m.sent)).toBeInTheDocument();
+    const calls = callsTo(fetchMock, 'POST', '/api/drivers-files/send-file');
+    expect(calls.map(jsonOf)).toEqual([
+      { file: 1, Driver_id: 7, email: 'accountant@example.org' },
+      { file: 1, Driver_id: 7, email: 'accountant@example.org', confirm_outside: true },
+    ]);
+  });
+
   it('deletes a file after the spec question', async () => {
     const fetchMock = mockFiles();
     renderApp(PAGE, { session: SESSIONS.delivery });

@@ -58,13 +58,26 @@ export function useDeleteDriverFile() {
   return useDriverFileChange((id: number) => api.post('drivers-files/delete-file', { id }));
 }
 
-/** E-mails a file; answers whether it left over SMTP or went to the server's outbox. */
+/**
+ * E-mails a file; answers whether it left over SMTP or went to the server's outbox. `confirmOutside`:
+ * the admin confirmed an address that is none of the tenant's people (the server refuses it otherwise, 409).
+ */
 export function useSendDriverFile() {
   return useMutation({
-    mutationFn: ({ fileId, driverId, email }: { fileId: number; driverId: number; email: string }) =>
+    mutationFn: ({
+      fileId,
+      driverId,
+      email,
+      confirmOutside = false,
+    }: {
+      fileId: number;
+      driverId: number;
+      email: string;
+      confirmOutside?: boolean;
+    }) =>
       api.post(
         'drivers-files/send-file',
-        { file: fileId, Driver_id: driverId, email },
+        { file: fileId, Driver_id: driverId, email, ...(confirmOutside ? { confirm_outside: true } : {}) },
         { schema: ZDriverFileSent },
       ),
   });
