@@ -70,7 +70,10 @@ async function loginOn(url: string, email: string, password: string): Promise<st
     body: JSON.stringify({ email, password }),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('fleet_session='))!;
 }
 
 async function archiveOn(url: string, cookie: string, id: number): Promise<void> {
@@ -169,6 +172,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         expect.objectContaining({ driver_id: trip!.driverId, lat: 25.21, lon: 55.31 }),
       ]);
     });
+
+    it('signing out through one process ends the stream on the other at once', async () => {
+      const cookie = await loginOn(childUrl, DEMO.delivery.email, DEMO.delivery.password);
+      const onChild = await streamOn(childUrl, cookie);
+      const out = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie } });
+      expect(out.statusCode).toBe(200);
+      // The second process checks its streams' sessions once a minute: within this test's 20 s,
+      // only the announcement of the ended session can end the stream.
+      await onChild.ended;
+    }, 20_000);
 
     it('the second process ends its streams and exits cleanly on SIGTERM', async () => {
       const onChild = await streamOn(

@@ -24,6 +24,7 @@ import { AppError } from '../../platform/errors.ts';
 import { adminsOf } from '../admins/service.ts';
 import { decideApproval, pendingApprovalQueue } from '../approvals/service.ts';
 import { drivers } from '../drivers/service.ts';
+import { saveTenantSettings, tenantSettings } from '../settings/service.ts';
 import { isDriversTracker, setUpTracker } from '../trackers/service.ts';
 import { catchUpExceptions } from '../exceptions/service.ts';
 import { tenantsList } from '../tenants/service.ts';
@@ -55,6 +56,7 @@ import type { Storage } from '../../platform/storage.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
+const TRACKER_TRIPS_SETTING = 'tracker_trips_while_signed_in';
 /** The demo's one seed: the same demo every time it is made. */
 export const SIMULATION_SEED = 20_261_123;
 /** Days of history the demo is given (the seed plans this many days back). */
@@ -342,6 +344,13 @@ async function withTrackerIds(ctx: TServiceContext, tenants: TDemoTenant[]): Pro
   const out: TDemoTenant[] = [];
   for (const tenant of tenants) {
     const tenantCtx = inTenant(ctx, tenant.tenantId);
+    // Its drivers use the app for their tasks while the tracker reports the road: a demo seeded
+    // before trackers waited for the app to sign out gets the seed's rule, unless someone chose one.
+    if (tenant.trackers.length > 0) {
+      const settings = await tenantSettings(tenantCtx);
+      if (!settings.some((s) => s.key === TRACKER_TRIPS_SETTING))
+        await saveTenantSettings(tenantCtx, [{ key: TRACKER_TRIPS_SETTING, value: 'true' }]);
+    }
     const trackers: TDemoTenant['trackers'] = [];
     for (const driver of tenant.trackers) {
       const { tracker_id } = await setUpTracker(tenantCtx, driver.driverId);

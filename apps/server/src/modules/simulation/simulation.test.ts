@@ -9,6 +9,7 @@ import {
   drivers,
   taskPhotos,
   tasks,
+  tenantSettings,
   tripDestinations,
   trips,
 } from '../../db/schema/index.ts';
@@ -225,6 +226,15 @@ describe('the live simulation', () => {
       .from(drivers)
       .where(isNotNull(drivers.trackerDigest));
     expect(digestsBefore.length).toBeGreaterThan(0);
+    // A demo seeded before the rule: the simulation gives its tenants the seed's.
+    await db()
+      .delete(tenantSettings)
+      .where(
+        and(
+          eq(tenantSettings.tenantId, DEMO.delivery.tenantId),
+          eq(tenantSettings.key, 'tracker_trips_while_signed_in'),
+        ),
+      );
     const simulation = await startLiveSimulation(system(), {
       baseUrl: `http://127.0.0.1:${address.port}`,
       logger: { ...consoleLogger('warn'), info() {} },
@@ -260,6 +270,16 @@ describe('the live simulation', () => {
         ]),
       );
       for (const { id, digest } of digestsBefore) expect(digestsAfter.get(id)).not.toBe(digest);
+      const [rule] = await db()
+        .select({ value: tenantSettings.value })
+        .from(tenantSettings)
+        .where(
+          and(
+            eq(tenantSettings.tenantId, DEMO.delivery.tenantId),
+            eq(tenantSettings.key, 'tracker_trips_while_signed_in'),
+          ),
+        );
+      expect(rule?.value).toBe('true');
     } finally {
       await simulation.stop();
     }

@@ -81,7 +81,7 @@ export const API_AREAS: readonly ApiArea[] = [
     slug: 'analytics',
     title: 'Analytics',
     icon: 'report',
-    text: 'Summaries and reports drawn from the records: approval counts, trip reports, working hours and spreadsheets of every list.',
+    text: 'Summaries and reports drawn from the records: approval counts by status, trip reports as PDF, and every list as a spreadsheet, made at once or in the background.',
     tags: ['Analytics', 'Reports', 'Driver summary', 'Finance', 'Exports'],
     // A trip's report and its PDF, but not the error log's `log/report`.
     pathWords: /summary|analytics|export|trips?\/.*report/i,
@@ -92,6 +92,8 @@ export const API_AREAS: readonly ApiArea[] = [
     icon: 'fuel',
     text: 'Record refuels with volume and cost against a driver, a vehicle and a trip.',
     tags: ['Diesel refuels', 'Refuels'],
+    // The driver app's refuel report and a driver's refuels are filed under those areas' tags.
+    pathWords: /refuel|diesel/i,
   },
   {
     slug: 'accident',
@@ -99,6 +101,7 @@ export const API_AREAS: readonly ApiArea[] = [
     icon: 'shield',
     text: 'Record accidents with their location, description and pictures, and read them per driver.',
     tags: ['Accidents'],
+    pathWords: /accident/i,
   },
   {
     slug: 'communication',
@@ -106,6 +109,8 @@ export const API_AREAS: readonly ApiArea[] = [
     icon: 'message',
     text: 'Send text and voice notifications to drivers in their language and read the history with seen times.',
     tags: ['Notifications', 'Communication'],
+    // The driver app's side: its messages, their seen and feedback, and Web Push.
+    pathWords: /notification|\/push\//i,
   },
 ];
 
