@@ -107,6 +107,9 @@ export const ZDriverFileSend = z.object({
   file: zId('file'),
   Driver_id: zId('Driver_id'),
   email,
-  confirm_outside: z.boolean().optional(),
+  // A form (spec 002 §3 sends these calls as forms) says it as the text `true` or `false`.
+  confirm_outside: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+    .optional(),
 });
 export type TDriverFileSend = z.infer<typeof ZDriverFileSend>;

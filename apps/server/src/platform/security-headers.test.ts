@@ -63,13 +63,23 @@ describe('security headers', () => {
     await app.close();
   });
 
-  it('without map hosts, names the product alone', async () => {
-    const app = await appWith({}, false);
+  it('without map hosts (MAP_STYLE_URL=none), names the product alone', async () => {
+    const app = await appWith({ MAP_STYLE_URL: 'none' }, false);
     const csp = directives(
       (await app.inject({ method: 'GET', url: '/page' })).headers['content-security-policy'],
     );
     expect(csp.get('connect-src')).toEqual(["'self'"]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    await app.close();
+  });
+
+  it("by default admits OpenFreeMap's street map, which serves its style, tiles, fonts and sprites from one host", async () => {
+    const app = await appWith({}, false);
+    const csp = directives(
+      (await app.inject({ method: 'GET', url: '/page' })).headers['content-security-policy'],
+    );
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://tiles.openfreemap.org']);
+    expect(csp.get('img-src')).toContain('https://tiles.openfreemap.org');
     await app.close();
   });
 

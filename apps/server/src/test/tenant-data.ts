@@ -106,6 +106,9 @@ export async function crossTenantReferences(db: Db): Promise<string[]> {
 // marking them would break the tenant's own data rather than label it.
 const CODE_COLUMNS = new Set([
   'password_hash',
+  // A tracker's secret, kept as a digest unique among live drivers.
+  'tracker_digest',
+  'tracker_kind',
   'time_zone',
   'repeat_type',
   'days_of_week',

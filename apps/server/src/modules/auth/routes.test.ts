@@ -75,7 +75,7 @@ describe('POST /api/admin/login', () => {
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({
       responseCode: 0,
-      responseMessage: 'The request is not valid.',
+      responseMessage: 'The request body is not valid JSON.',
       data: null,
     });
   });

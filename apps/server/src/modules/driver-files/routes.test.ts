@@ -471,7 +471,12 @@ describe('drivers-files calls as forms (spec 002 §3), urlencoded or multipart, 
 
     const sent = await multipart(
       'send-file',
-      fields({ file: String(saved.id), Driver_id: String(secondDriverId), email: 'hr@example.com' }),
+      fields({
+        file: String(saved.id),
+        Driver_id: String(secondDriverId),
+        email: 'hr@example.com',
+        confirm_outside: 'true',
+      }),
     );
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data.via).toBe('outbox');
