@@ -127,6 +127,9 @@ async function openPostgres(url: string, prepareReads: boolean): Promise<Databas
     // failure, up to 20 s: a database back after a few seconds' outage would leave requests waiting
     // that long. Here it tries again within a second, however many attempts failed (decision 0021).
     backoff: (attempts: number) => Math.min(0.05 * 2 ** attempts, 1),
+    // A connection whose start-up is cut (the server ending sessions as it fails over) is given up
+    // after 5 s rather than postgres.js's 30, so the request behind it is answered 503 "try again".
+    connect_timeout: 5,
   });
   // The first connection reads the database's array types, whose parsers postgres.js then keeps for
   // every connection of the client; later connections do not read them again. They must not: that

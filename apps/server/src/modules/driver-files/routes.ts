@@ -162,7 +162,7 @@ export const driverFileRoutes: ModuleRoutes = async (app, deps) => {
   app.post(
     '/api/drivers-files/send-file',
     {
-      preValidation: formFields(['file', 'Driver_id', 'email']),
+      preValidation: formFields(['file', 'Driver_id', 'email', 'confirm_outside']),
       schema: {
         consumes: FORM_TYPES,
         tags,
