@@ -24,6 +24,7 @@ import {
   driversPage,
   importDrivers,
   saveDriver,
+  type TDriverInput,
 } from './service.ts';
 
 const tags = ['Drivers'];
@@ -33,6 +34,20 @@ const TRACKER_LABELS: Record<TDriverRow['tracker'], string> = {
   custom: 'Set up (custom ID)',
   legacy: 'Legacy ID: regenerate',
 };
+
+/** A driver's values as the add and save calls name them, for the service. */
+const driverInput = (
+  body: Pick<z.infer<typeof ZDriverAdd>, 'fname' | 'lname' | 'email' | 'bus_id' | 'hourly_rate' | 'language'>,
+  trackerId: string | null | undefined,
+): TDriverInput => ({
+  fname: body.fname,
+  lname: body.lname,
+  email: body.email,
+  busId: body.bus_id,
+  hourlyRate: body.hourly_rate,
+  language: body.language,
+  trackerId,
+});
 
 /** Drivers a page holds when `page` is given without `page_size`. */
 const DRIVERS_PAGE_SIZE = 10;
@@ -107,18 +122,10 @@ export const driverRoutes: ModuleRoutes = async (app, deps) => {
       },
     },
     async (request) => {
-      const { password, fname, lname, email, bus_id, hourly_rate, language, device_id } = request.body;
+      const { password, device_id } = request.body;
       const row = await addDriver(
         tenantContext(request, deps),
-        {
-          fname,
-          lname,
-          email,
-          busId: bus_id,
-          hourlyRate: hourly_rate,
-          language,
-          trackerId: device_id ?? null,
-        },
+        driverInput(request.body, device_id ?? null),
         password,
       );
       return ok(row, MESSAGES.driver.added);
@@ -138,20 +145,12 @@ export const driverRoutes: ModuleRoutes = async (app, deps) => {
       },
     },
     async (request) => {
-      const { id, password, fname, lname, email, bus_id, hourly_rate, language, device_id } = request.body;
+      const { id, password, device_id } = request.body;
       // An absent device_id keeps the tracker: the original clients never send it.
       const row = await saveDriver(
         tenantContext(request, deps),
         id,
-        {
-          fname,
-          lname,
-          email,
-          busId: bus_id,
-          hourlyRate: hourly_rate,
-          language,
-          trackerId: device_id,
-        },
+        driverInput(request.body, device_id),
         password,
       );
       return ok(row, MESSAGES.driver.updated);

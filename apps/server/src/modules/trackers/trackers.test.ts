@@ -39,13 +39,14 @@ const nextAddress = () => {
   return `10.${(addressCount >> 16) & 255}.${(addressCount >> 8) & 255}.${addressCount & 255}`;
 };
 
-/** A driver of the demo tenant without a tracker. */
+/** A driver of the demo tenant without a tracker, with an e-mail of its own. */
+let driverCount = 0;
 const addDriver = async (fname: string, cookie = admin) =>
   (
     await call(t, cookie, 'POST', '/api/driver/add-driver', {
       fname,
       lname: 'Tracker',
-      email: `${fname.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@trackers.example`,
+      email: `${fname.toLowerCase()}.${++driverCount}@trackers.example`,
       password: 'lemon-tree-42',
       bus_id: null,
       hourly_rate: 0,
@@ -419,7 +420,8 @@ describe('/api/osmand', () => {
     // A driver of its own: its fixes are timed by the moved clock.
     const { trackerId } = await trackedDriver('Clock');
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
-    const guess = (from: string) => osmand(`id=guess-${Math.random()}&lat=25&lon=55`, { from });
+    let guesses = 0;
+    const guess = (from: string) => osmand(`id=guess-${++guesses}&lat=25&lon=55`, { from });
     const known = (from: string) => osmand(`id=${trackerId}&lat=25&lon=55`, { from });
     for (let i = 0; i < MAX_REFUSALS; i++) expect((await guess('198.51.100.7')).statusCode).toBe(400);
     for (const res of [await guess('198.51.100.7'), await known('198.51.100.7')]) {
