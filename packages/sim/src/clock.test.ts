@@ -34,6 +34,16 @@ describe('virtualClock', () => {
     expect(b.signal?.aborted).toBe(false);
   });
 
+  it('tells how far each timeline moved, up to `until`', async () => {
+    let moved = 0;
+    const clock = virtualClock(PAST, { until: PAST + 60_000, onAdvance: (ms) => (moved += ms) });
+    const [a, b] = [clock.fork(), clock.fork()];
+    await a.sleepUntil(PAST + 20_000);
+    await a.sleepUntil(PAST + 10_000);
+    await b.sleepUntil(PAST + 90_000);
+    expect(moved).toBe(20_000 + 60_000);
+  });
+
   it('never runs ahead of the real clock', async () => {
     const clock = virtualClock(Date.now() - 1000);
     const began = Date.now();

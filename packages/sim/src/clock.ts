@@ -63,6 +63,8 @@ export interface TVirtualClockOptions {
   /** Ends the clock here (epoch ms): a sleep past it resolves false, at once. */
   until?: number;
   signal?: AbortSignal;
+  /** Told of every step forward of this clock's or a fork's timeline, in ms: how a run's progress is followed. */
+  onAdvance?: (ms: number) => void;
 }
 
 export function virtualClock(start: number, options: TVirtualClockOptions = {}): TClock {
@@ -71,22 +73,26 @@ export function virtualClock(start: number, options: TVirtualClockOptions = {}):
   const end = new AbortController();
   const signal = options.signal ? AbortSignal.any([end.signal, options.signal]) : end.signal;
   const realSleep = realSleeper(signal);
+  const advanceTo = (t: number) => {
+    if (t > now) options.onAdvance?.(t - now);
+    now = t;
+  };
   return {
     now: () => now,
     async sleepUntil(t) {
       if (signal.aborted) return false;
       if (t <= now) return true;
       if (options.until !== undefined && t > options.until) {
-        now = Math.max(now, options.until);
+        advanceTo(Math.max(now, options.until));
         end.abort();
         return false;
       }
       // Never ahead of the real clock.
       if (t > Date.now() && !(await realSleep(t))) {
-        now = Math.max(now, Math.min(t, Date.now()));
+        advanceTo(Math.max(now, Math.min(t, Date.now())));
         return false;
       }
-      now = t;
+      advanceTo(t);
       return true;
     },
     virtual: true,
