@@ -16,6 +16,11 @@ export interface ListColumn<T> {
   align?: 'left' | 'right' | 'center';
   /** Keeps the cell on one line (dates). */
   nowrap?: boolean;
+  /**
+   * Free text (a description, a message): on a phone, where every other cell keeps to one line and the
+   * table scrolls sideways, it wraps within a readable width instead.
+   */
+  prose?: boolean;
   /** The API's name of what this column sorts by; its header becomes a sort button (server order). */
   sortBy?: string;
 }

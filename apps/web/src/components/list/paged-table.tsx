@@ -53,6 +53,16 @@ export interface PagedTableProps<T> {
 }
 
 /** One page of rows with its header, paging footer, and loading, error and empty states. */
+/**
+ * A cell's wrapping: dates always on one line; on a phone every cell but free text on one line (rows
+ * stay one line high and the table scrolls sideways), free text wrapping within a readable width.
+ */
+function cellSx<T>(column: ListColumn<T>, mobile: boolean) {
+  if (column.nowrap || (mobile && !column.prose)) return { whiteSpace: 'nowrap' };
+  if (mobile) return { minWidth: 220 };
+  return undefined;
+}
+
 export function PagedTable<T>({
   label,
   columns,
@@ -153,11 +163,7 @@ export function PagedTable<T>({
             {rows.map((row) => (
               <TableRow key={rowKey(row)} hover>
                 {columns.map((column) => (
-                  <TableCell
-                    key={column.id}
-                    align={column.align}
-                    sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-                  >
+                  <TableCell key={column.id} align={column.align} sx={cellSx(column, mobile)}>
                     {column.render(row)}
                   </TableCell>
                 ))}

@@ -45,7 +45,7 @@ export function AccidentsPage() {
   const columns: ListColumn<TAccidentRow>[] = [
     { id: 'driver', label: `${terms.driver} name`, render: driverName },
     { id: 'location', label: 'Location', render: place },
-    { id: 'description', label: 'Description', render: (a) => a.description ?? '' },
+    { id: 'description', label: 'Description', render: (a) => a.description ?? '', prose: true },
     { id: 'date', label: 'Date', nowrap: true, render: (a) => formatUtc(a.created_date) },
   ];
 

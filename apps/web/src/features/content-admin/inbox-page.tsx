@@ -64,6 +64,7 @@ const columns: ListColumn<TContactRequestRow>[] = [
   {
     id: 'message',
     label: 'Message',
+    prose: true,
     render: (row) => <Box sx={{ minWidth: 240 }}>{shorten(row.message)}</Box>,
   },
   {

@@ -67,7 +67,7 @@ function TripsTab({ driverId }: { driverId: number }) {
         { id: 'status', label: 'Status', render: (t) => driverTripStatusLabel(t.status) },
         { id: 'destinations', label: pluralize(terms.destination), render: destinationNames },
         { id: 'tasks', label: 'Tasks', render: tasks },
-        { id: 'note', label: 'Note', render: (t) => t.note || 'No note to display' },
+        { id: 'note', label: 'Note', render: (t) => t.note || 'No note to display', prose: true },
       ]}
     />
   );
@@ -84,7 +84,7 @@ function AccidentsTab({ driverId }: { driverId: number }) {
       columns={[
         { id: 'date', label: 'Date', nowrap: true, render: (a) => formatUtc(a.created_date) },
         { id: 'location', label: 'Location', render: (a) => a.location ?? '' },
-        { id: 'description', label: 'Description', render: (a) => a.description ?? '' },
+        { id: 'description', label: 'Description', render: (a) => a.description ?? '', prose: true },
         { id: 'trip', label: 'Trip', render: (a) => a.trip_id ?? '' },
       ]}
     />
@@ -105,7 +105,7 @@ function FinesTab({ driverId }: { driverId: number }) {
         { id: 'issued', label: 'Issued date', nowrap: true, render: (f) => formatUtc(f.issued_date) },
         { id: 'status', label: 'Status', render: (f) => FINE_STATUS[f.status] ?? 'Unknown' },
         { id: 'amount', label: 'Amount', render: (f) => `${f.amount.toFixed(2)} ${terms.currency.symbol}` },
-        { id: 'description', label: 'Description', render: (f) => f.description },
+        { id: 'description', label: 'Description', render: (f) => f.description, prose: true },
         { id: 'trip', label: 'Trip', render: (f) => f.trip_id ?? '' },
       ]}
     />

@@ -164,7 +164,7 @@ export function ExceptionsPage() {
           render: (e) =>
             e.destination ? e.destination.destination_name?.trim() || fallback.destination : '',
         },
-        { id: 'message', label: 'Message', render: (e) => e.data.trim() || fallback.message },
+        { id: 'message', label: 'Message', render: (e) => e.data.trim() || fallback.message, prose: true },
         { id: 'time', label: 'Time', nowrap: true, render: exceptionTime },
       ];
 

@@ -68,7 +68,7 @@ export function FinesPage() {
       nowrap: true,
       render: (f) => fineAmount(f.amount, terms.currency.symbol),
     },
-    { id: 'description', label: 'Description', render: (f) => f.description },
+    { id: 'description', label: 'Description', render: (f) => f.description, prose: true },
     { id: 'issued_date', label: 'Date', nowrap: true, render: (f) => formatUtc(f.issued_date) },
     { id: 'creation_date', label: 'Assigned date', nowrap: true, render: (f) => formatUtc(f.creation_date) },
     { id: 'status', label: 'Status', render: (f) => <FineStatus status={f.status} /> },
