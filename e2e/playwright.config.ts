@@ -39,7 +39,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node serve.mjs',
-    url: `http://localhost:${PORT}/api/health`,
+    // Ready once the first start has prepared the demo's history (the server answers before).
+    url: `http://localhost:${PORT}/api/health/ready`,
     reuseExistingServer: false,
     // The first start seeds the demo and simulates its last 30 days: a minute or two on two cores.
     timeout: 600_000,

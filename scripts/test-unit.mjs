@@ -1,9 +1,9 @@
-// Unit and integration tests: the contract, the simulator, the web app and the driver app first, then the
-// server's tests on the embedded database and, when TEST_DATABASE_URL names a server, on PostgreSQL at
-// the same time. Each vitest run uses one worker (two cores: one each), and a run's output is printed
-// whole when it ends, so the two never interleave. The component tests of the web app run apart from
-// the server's: sharing two cores with PGlite start-ups made their user-paced steps slow enough to
-// miss their waits.
+// Unit and integration tests: the contract, the simulator, the web app and the driver app first, on
+// two workers (two cores), then the server's tests on the embedded database and, when
+// TEST_DATABASE_URL names a server, on PostgreSQL at the same time, one worker each. A run's output is
+// printed whole when it ends, so the two never interleave. The component tests of the web app run
+// apart from the server's: sharing two cores with PGlite start-ups made their user-paced steps slow
+// enough to miss their waits.
 import { spawn } from 'node:child_process';
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
@@ -28,7 +28,17 @@ const results = [];
 results.push(
   await vitest(
     'Contract, simulator, web app and driver app tests',
-    ['--project', 'contract', '--project', 'sim', '--project', 'web', '--project', 'driver'],
+    [
+      '--project',
+      'contract',
+      '--project',
+      'sim',
+      '--project',
+      'web',
+      '--project',
+      'driver',
+      '--maxWorkers=2',
+    ],
     withoutPostgres,
   ),
 );

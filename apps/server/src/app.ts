@@ -66,7 +66,8 @@ import { exportRoutes } from './modules/exports/routes.ts';
 import { createExportRunner, type TExportRunnerOptions } from './modules/exports/service.ts';
 import { registerBackground } from './platform/lifecycle.ts';
 import { systemActor } from './platform/principal.ts';
-import { jobParts, listeningParts, serviceParts } from './background.ts';
+import { demoHistoryParts, jobParts, listeningParts, serviceParts } from './background.ts';
+import { createStartupWork, type TStartupWork } from './platform/startup.ts';
 import { logRoutes } from './modules/logs/routes.ts';
 import { createErrorLog, type ErrorLog } from './platform/error-log.ts';
 import pkg from '../package.json' with { type: 'json' };
@@ -90,6 +91,8 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     /** The error log (/logs): `app.errorLog.jobFailed(name, error)` records a failed background job. */
     errorLog: ErrorLog;
+    /** What the server still does in the background after it started answering (the demo's history). */
+    startup: TStartupWork;
   }
 }
 
@@ -213,15 +216,19 @@ export async function buildApp({
     }),
     storage: files,
     push: createPushSender({ db: database.db, vapid: config.push, log: app.log, agent: pushAgent }),
+    startup: createStartupWork(),
     version: pkg.version,
   };
   const errorLog = createErrorLog({ db: database.db, log: app.log, version: pkg.version });
   app.decorate('errorLog', errorLog);
+  app.decorate('startup', deps.startup);
   // The background parts start with the app and stop with it (platform/lifecycle.ts, background.ts);
   // the error log stops last, once nothing is left to record.
   registerBackground(app, [
     { name: 'error log', stop: () => errorLog.settled() },
     ...serviceParts(app, deps),
+    // Once the app listens, a first start's demo history before the jobs and the simulator.
+    ...demoHistoryParts(app, deps),
     ...(config.backgroundJobs ? jobParts(app, deps, errorLog) : []),
     ...listeningParts(app, deps),
   ]);

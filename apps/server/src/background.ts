@@ -18,13 +18,19 @@ import { MATERIALISE_INTERVAL_MS, materialiseSchedules } from './modules/trip-sc
 import { deleteOldChangeEvents, EVENT_RETENTION_INTERVAL_MS } from './modules/events/service.ts';
 import { startExceptionsEngine, type TExceptionsEngine } from './modules/exceptions/service.ts';
 import { EXPORT_SWEEP_INTERVAL_MS } from './modules/exports/service.ts';
-import { startLiveSimulation, type TLiveSimulation } from './modules/simulation/service.ts';
+import {
+  pendingDemoHistoryDays,
+  replayDemoHistory,
+  startLiveSimulation,
+  type TLiveSimulation,
+} from './modules/simulation/service.ts';
 
 /*
  * Every part of the server that works in the background, in the order they start (they stop in
  * reverse): what requests need first (the live relay, the position ingest, the export runner, Web
- * Push, event streams) when the app is ready; once it listens, the periodic jobs and the exceptions
- * engine (BACKGROUND_JOBS), the tracker port and the simulator (SIMULATE).
+ * Push, event streams) when the app is ready; once it listens, a first start's demo history, then
+ * the periodic jobs and the exceptions engine (BACKGROUND_JOBS), the tracker port and the simulator
+ * (SIMULATE).
  */
 
 const SESSION_CLEANUP_INTERVAL_MS = 15 * 60_000;
@@ -70,9 +76,68 @@ export function serviceParts(app: FastifyInstance, deps: TDeps): TBackgroundPart
 }
 
 /**
- * The periodic jobs and the exceptions engine (BACKGROUND_JOBS), started once the app listens: a
- * first start's demo history is made before, through the app, and the engine's first sweep then
- * catches up on it and on any downtime.
+ * A first start's demo history (modules/simulation/history.ts), replayed through the app once it
+ * listens: the server answers meanwhile, `/api/health` tells how far it got, and the parts after it
+ * (the jobs, the exceptions engine, the simulator) start when it is done. Stopping the server stops
+ * the replay where it is; the next start takes it up again.
+ */
+export function demoHistoryParts(app: FastifyInstance, deps: TDeps): TBackgroundPart[] {
+  const controller = new AbortController();
+  let running: Promise<unknown> = Promise.resolve();
+  const log = app.log.child({ module: 'demo history' });
+  const replay = async () => {
+    const began = Date.now();
+    try {
+      const days = await replayDemoHistory(
+        { db: deps.database.db, actor: systemActor('fleet simulator'), publish: deps.events.publish },
+        app,
+        {
+          logger: log,
+          storage: deps.storage,
+          retentionDays: deps.config.positions.retentionDays,
+          signal: controller.signal,
+          onProgress: (share, days) => {
+            deps.startup.demoHistory = { days, share };
+          },
+        },
+      );
+      const seconds = Math.round((Date.now() - began) / 1000);
+      if (days) log.info({ days, seconds }, "the demo's history is ready");
+      else if (days === null)
+        log.info("the demo's history stopped with the server: the next start takes it up");
+    } catch (err) {
+      // The demo goes on without the rest of its history; the server and its data are unharmed.
+      log.error({ err }, "the demo's history failed");
+    } finally {
+      deps.startup.demoHistory = null;
+    }
+  };
+  return [
+    {
+      // Known from the first request on: the replay itself starts once the app listens.
+      name: 'demo history check',
+      async start() {
+        const days = await pendingDemoHistoryDays(deps.database.db);
+        if (days !== null) deps.startup.demoHistory = { days, share: 0 };
+      },
+    },
+    {
+      name: 'demo history',
+      startOn: 'listen',
+      start: () => (running = replay()),
+      stopOn: 'drain',
+      async stop() {
+        controller.abort();
+        await running;
+      },
+    },
+  ];
+}
+
+/**
+ * The periodic jobs and the exceptions engine (BACKGROUND_JOBS), started once the app listens and a
+ * first start's demo history is made, through the app: the engine's first sweep then catches up on
+ * it and on any downtime.
  */
 export function jobParts(app: FastifyInstance, deps: TDeps, errorLog: ErrorLog): TBackgroundPart[] {
   return backgroundJobs(app, deps, errorLog).map((part) => ({ ...part, startOn: 'listen' }));

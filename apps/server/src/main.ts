@@ -8,10 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS } from './db/seed/index.ts';
 import { prepareDatabase } from './db/setup.ts';
 import { createEventBus, createPositionFeed } from './platform/events.ts';
-import { maintainPositionPartitions } from './modules/positions/service.ts';
-import { systemActor } from './platform/principal.ts';
 import { createStorage } from './platform/storage.ts';
-import { simulateDemoHistory } from './modules/simulation/service.ts';
 
 /** The exit code of a configuration the server refuses: `npm start` does not restart it (sysexits EX_CONFIG). */
 const EXIT_CONFIG = 78;
@@ -54,7 +51,10 @@ async function main() {
     dataDir: config.dataDir,
     prepareReads: config.databasePrepare,
   });
-  const { seeded } = await prepareDatabase(database, { seedDemoOnPostgres: config.seedDemo });
+  const { seeded } = await prepareDatabase(database, {
+    seedDemoOnPostgres: config.seedDemo,
+    demoHistoryDays: config.demoHistoryDays,
+  });
   // The app's change-event bus, made here so the jobs below publish on the one the app serves. A
   // listener's failure goes to the app's log (listeners only ever run once the app is built).
   const events = createEventBus({ error: (obj: unknown, msg?: string) => app.log.error(obj, msg) });
@@ -63,17 +63,6 @@ async function main() {
   // One storage for the app and the demo's history (the simulated admin's fine pictures).
   const storage = createStorage(config.storage);
   const app = await buildApp({ config, database, logger, events, positions, storage });
-  const system = { db: database.db, actor: systemActor('fleet simulator'), publish: events.publish };
-  if (seeded && config.demoHistoryDays > 0) {
-    // The demo's plans of the last days become trips that ran: the simulator drives them.
-    console.log(`Demo data: running the demo fleet over the last ${config.demoHistoryDays} days…`);
-    const began = Date.now();
-    // The days' position partitions first, so the history's positions land in them.
-    await maintainPositionPartitions(system, { retentionDays: config.positions.retentionDays });
-    await simulateDemoHistory(system, app, { days: config.demoHistoryDays, logger: app.log, storage });
-    console.log(`Demo data: ${Math.round((Date.now() - began) / 1000)} s of simulation done.`);
-  }
-
   handleProcessFailures(app.log, () => shutdown('uncaught exception', 1));
 
   let closing = false;
@@ -104,15 +93,24 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  // The tracker port and the simulator start once the app listens (background.ts).
+  // A first start's demo history, the tracker port and the simulator start once the app listens (background.ts).
   await app.listen({ host: config.host, port: config.port });
   const where = database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   const url = `http://localhost:${config.port}`;
   const lines = [`Fleet Console is running at ${url} (${where}).`, `API documentation: ${url}/api/docs`];
   if (config.positions.osmandPort)
     lines.push(`OsmAnd trackers (Traccar Client): port ${config.positions.osmandPort}.`);
-  if (config.simulate)
-    lines.push('The fleet simulator is driving the demo drivers (SIMULATE=false turns it off).');
+  const history = app.startup.demoHistory;
+  if (history) {
+    lines.push(
+      `The demo's last ${history.days} days are being prepared behind: the console shows how far it got.`,
+    );
+  }
+  if (config.simulate) {
+    lines.push(
+      `The fleet simulator ${history ? 'then drives' : 'is driving'} the demo drivers (SIMULATE=false turns it off).`,
+    );
+  }
   if (seeded) {
     lines.push('Demo data was created. Sign in with:');
     for (const a of DEMO_ACCOUNTS) {

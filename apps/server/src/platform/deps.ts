@@ -5,6 +5,7 @@ import type { LoginLimiter } from './login-limiter.ts';
 import type { Mailer } from './mail.ts';
 import type { EventBus, PositionFeed } from './events.ts';
 import type { Storage } from './storage.ts';
+import type { TStartupWork } from './startup.ts';
 import type { LiveRelay } from './live-relay.ts';
 import type { TPushSender } from './web-push.ts';
 import type { LiveStreams } from '../modules/events/service.ts';
@@ -30,6 +31,8 @@ export interface TDeps {
   storage: Storage;
   /** Web Push to the driver apps (off without VAPID keys). */
   push: TPushSender;
+  /** What this process still does in the background after it started answering (the demo's history). */
+  startup: TStartupWork;
   version: string;
 }
 

@@ -6,7 +6,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
  * the simulator. The app builder registers each with its start and stop, so a test's app and the
  * production process run the same parts and routes files stay HTTP only.
  *
- *   start: when the app is ready (in registration order), or once it listens (what needs its address)
+ *   start: when the app is ready (in registration order), or once it listens (what needs its address;
+ *          the server answers meanwhile, each part starting when the one before has)
  *   stop:  before requests are drained (what would keep them open: streams, the simulator's own
  *          requests), or after they are (what requests write through: ingest, relay), in reverse order
  *
@@ -29,11 +30,16 @@ export interface TBackgroundPart {
 export function registerBackground(app: FastifyInstance, parts: readonly TBackgroundPart[]): void {
   const log = app.log.child({ module: 'lifecycle' });
   const started: TBackgroundPart[] = [];
+  let stopping = false;
   const start = async (phase: 'ready' | 'listen') => {
     for (const part of parts) {
+      // A server stopping while the listening parts start (behind a long one: a first start's demo
+      // history) starts no more of them.
+      if (stopping) return;
       if ((part.startOn ?? 'ready') !== phase) continue;
-      await part.start?.();
+      // Stoppable as soon as it starts: a long start is ended by the part's stop.
       started.push(part);
+      await part.start?.();
     }
   };
   app.addHook('onReady', () => start('ready'));
@@ -45,7 +51,10 @@ export function registerBackground(app: FastifyInstance, parts: readonly TBackgr
       await stopPart(part, log);
     }
   };
-  app.addHook('preClose', () => stop('drain'));
+  app.addHook('preClose', () => {
+    stopping = true;
+    return stop('drain');
+  });
   app.addHook('onClose', () => stop('close'));
 }
 

@@ -20,6 +20,7 @@ import { DEFAULT_BODY_LIMIT, type TTimers } from './http-server.ts';
 // The only API routes anybody may call without signing in.
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  'GET /api/health/ready',
   'GET /api/openapi.json',
   'POST /api/admin/login',
   'POST /api/admin/logout',

@@ -7,8 +7,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { prepareDatabase } from '../db/setup.ts';
-import { maintainPositionPartitions } from '../modules/positions/service.ts';
-import { simulateDemoHistory } from '../modules/simulation/service.ts';
+import { HISTORY_DAYS, replayDemoHistory } from '../modules/simulation/service.ts';
 import { createEventBus } from '../platform/events.ts';
 import { systemActor } from '../platform/principal.ts';
 import { createStorage } from '../platform/storage.ts';
@@ -25,7 +24,10 @@ export type TDemoSnapshot =
 
 /** Brings a database to the demo a first start makes: migrations, seed, simulated history. */
 export async function seedDemoDatabase(database: Database): Promise<void> {
-  const { seeded } = await prepareDatabase(database, { seedDemoOnPostgres: true });
+  const { seeded } = await prepareDatabase(database, {
+    seedDemoOnPostgres: true,
+    demoHistoryDays: HISTORY_DAYS,
+  });
   if (!seeded) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-seed-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
@@ -35,8 +37,11 @@ export async function seedDemoDatabase(database: Database): Promise<void> {
   try {
     await app.ready();
     const system = { db: database.db, actor: systemActor('fleet simulator'), publish: events.publish };
-    await maintainPositionPartitions(system, { retentionDays: config.positions.retentionDays });
-    await simulateDemoHistory(system, app, { logger: silentLogger, storage });
+    await replayDemoHistory(system, app, {
+      logger: silentLogger,
+      storage,
+      retentionDays: config.positions.retentionDays,
+    });
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -9,6 +9,8 @@ import type { TEventEntity } from '@fleet/contract';
  */
 export const queryRoots = {
   appConfig: ['app-config'],
+  /** The server's health: what it still prepares after a first start. */
+  health: ['health'],
   geocode: ['geocode'],
   /** The product's reference lists: default settings, currencies, units, tenant types. */
   referenceLists: ['settings'],

@@ -32,6 +32,16 @@ const DEFAULT_HANDLERS: Record<string, MockHandler> = {
   'POST /api/admin/logout': () => ok(null),
   'GET /api/admin/me': () => fail(401, 'Sign in to continue.'),
   'GET /api/app-config': () => ok({ map_style_url: null, geocoder: false, router: false }),
+  // Not an envelope: the server's health as it is (nothing left to prepare).
+  'GET /api/health': () => ({ body: HEALTHY }),
+};
+
+export const HEALTHY = {
+  status: 'ok',
+  database: { reachable: true, driver: 'pglite' },
+  version: '0.1.0',
+  uptime_seconds: 60,
+  demo_history: null,
 };
 
 /**

@@ -10,3 +10,4 @@ export * from './records.ts';
 export * from './notifications.ts';
 export * from './exports.ts';
 export * from './logs.ts';
+export * from './demo.ts';

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { parseUtcDateTime, toUtcString } from '@fleet/contract';
 import {
@@ -32,6 +33,9 @@ import { addTrip, driverTrips } from '../trips/service.ts';
 import { simulateDemoVehicleRequests } from './vehicle-requests.ts';
 import { recordDemoFines } from './fines.ts';
 import type { Storage } from '../../platform/storage.ts';
+
+// A first start's demo history, replayed once the server answers (history.ts).
+export { pendingDemoHistoryDays, replayDemoHistory } from './history.ts';
 
 /*
  * The fleet simulator (@fleet/sim) run by the server for the demo: the demo tenants' drivers sign in
@@ -75,6 +79,10 @@ export const QUEUE_KEPT = 5;
 const ACCEPT_CHANCE = 0.85;
 /** The decisions' own random stream, apart from the dispatcher's of the same round. */
 const DECISION_STREAM = 2;
+/** The share of the history's progress the drivers' replay stands for; the managers' decisions, fines and exceptions make the rest. */
+const REPLAY_SHARE = 0.9;
+/** The replay's requests in flight at once (see `injectTransport`). */
+const REPLAY_REQUESTS_AT_ONCE = 2;
 
 interface TDemoTenant {
   tenantId: number;
@@ -157,21 +165,48 @@ function runTenant(
   ]);
 }
 
-/** Requests handed to the app in the same process: the same routes, checks and rules as over HTTP. */
-export const injectTransport =
-  (app: FastifyInstance): TTransport =>
-  async ({ method, path, headers, body }) => {
-    const res = await app.inject({
-      method: method as 'GET',
-      url: path,
-      headers,
-      ...(body !== undefined ? { payload: body } : {}),
-    });
-    return { status: res.statusCode, body: res.body };
+/**
+ * Requests handed to the app in the same process: the same routes, checks and rules as over HTTP.
+ * The replay runs while the server answers its users, so it takes its turn: at most
+ * `REPLAY_REQUESTS_AT_ONCE` of its requests at a time (the embedded database runs one statement at
+ * a time, and a queue of the replay's would hold up a user's), each after the event loop's next turn
+ * (the embedded database answers through promises alone, which would otherwise never let the
+ * server read its sockets).
+ */
+export function injectTransport(app: FastifyInstance): TTransport {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async ({ method, path, headers, body }) => {
+    if (running >= REPLAY_REQUESTS_AT_ONCE) await new Promise<void>((go) => waiting.push(go));
+    else running++;
+    try {
+      await setImmediate();
+      const res = await app.inject({
+        method: method as 'GET',
+        url: path,
+        headers,
+        ...(body !== undefined ? { payload: body } : {}),
+      });
+      return { status: res.statusCode, body: res.body };
+    } finally {
+      // The slot goes to the next one waiting, or is given back.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
   };
+}
 
 /** Warnings of the replay are the simulator's business (a refused step is retried or given up). */
-const quietLogger = (log: TSimLogger): TSimLogger => ({ info() {}, warn() {}, error: log.error });
+const quietLogger = (log: TSimLogger, signal?: AbortSignal): TSimLogger => ({
+  info() {},
+  warn() {},
+  // A driver cut short by the server stopping is no failure. (Called as a function of its own: a
+  // logger's method needs its logger.)
+  error: (details, message) => {
+    if (!signal?.aborted) log.error(details, message);
+  },
+});
 
 /**
  * Runs the demo fleet over the last `days` days and today up to `now`, on virtual clocks, through the
@@ -186,27 +221,42 @@ export async function simulateDemoHistory(
     days = HISTORY_DAYS,
     logger,
     storage,
+    signal,
+    onProgress = () => {},
   }: {
     now?: number;
     days?: number;
     logger: TSimLogger;
     /** Where the demo's pictures go (the simulated admin's fine pictures). */
     storage: Storage;
+    /** Stops the replay where it is (the server is stopping): answers false then. */
+    signal?: AbortSignal;
+    /** Told the share done, from 0 to 1, as the replay goes. */
+    onProgress?: (share: number) => void;
   },
-): Promise<void> {
-  if (days <= 0) return;
+): Promise<boolean> {
+  if (days <= 0) return true;
   // From the start of the first day (UTC), so that day's trips are taken up from their beginning.
   const start = Math.floor(now / DAY) * DAY - days * DAY;
   const transport = injectTransport(app);
+  const tenants = await demoTenants(ctx);
+  // The drivers' timelines carry the progress: each driver's days replayed, of all drivers' days.
+  const timelines = tenants.reduce((n, t) => n + t.app.length + t.trackers.length, 0);
+  let replayed = 0;
+  const report = (ms: number) => {
+    replayed += ms;
+    onProgress((REPLAY_SHARE * replayed) / Math.max(1, timelines * (now - start)));
+  };
   // Thousands of replayed requests would bury the start-up's log: only their failures are logged.
   const level = app.log.level;
   app.log.level = 'warn';
   try {
-    for (const tenant of await demoTenants(ctx)) {
+    for (const tenant of tenants) {
+      if (signal?.aborted) return false;
       await runTenant(tenant, {
         transport,
-        clock: virtualClock(start, { until: now }),
-        logger: quietLogger(logger),
+        clock: virtualClock(start, { until: now, onAdvance: report, ...(signal ? { signal } : {}) }),
+        logger: quietLogger(logger, signal),
         horizonMinutes: (now - start) / MINUTE,
         fixEverySeconds: HISTORY_FIX_SECONDS,
         batchEverySeconds: HISTORY_BATCH_SECONDS,
@@ -228,6 +278,8 @@ export async function simulateDemoHistory(
   } finally {
     app.log.level = level;
   }
+  if (signal?.aborted) return false;
+  onProgress(REPLAY_SHARE);
   await decideDemoApprovals(ctx, now, 0);
   await recordDemoFines(
     ctx,
@@ -242,6 +294,8 @@ export async function simulateDemoHistory(
   // The exceptions engine judges the replayed days in one pass: judging every replayed event as it
   // came would cost more than the replay itself. What the demo shows is what the engine found.
   await catchUpExceptions(ctx.db, ctx.publish, { from: new Date(start), now: new Date(now) });
+  onProgress(1);
+  return true;
 }
 
 /** The simulated manager of a demo tenant: its fleet's second admin, unless someone removed them. */

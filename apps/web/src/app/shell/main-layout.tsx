@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { NAMAT_TYPE } from '@fleet/contract';
 import { PageSpinner } from '../../components/page-spinner';
+import { StartupNotice } from '../../components/startup-notice';
 import { APP_BAR_HEIGHT, DRAWER_MINI_WIDTH, MOBILE_MEDIA_QUERY } from '../../lib/layout';
 import { useLiveEvents } from '../../lib/live-events';
 import { useRoutedKeys } from '../../lib/routed';
@@ -52,6 +53,7 @@ export function MainLayout() {
         component="main"
         sx={{ pt: `${APP_BAR_HEIGHT}px`, pl: mobile ? 0 : `${DRAWER_MINI_WIDTH}px`, minHeight: '100vh' }}
       >
+        <StartupNotice />
         <Suspense fallback={<PageSpinner fullScreen={false} />}>
           <Outlet />
         </Suspense>

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@fleet/contract';
 import { SESSION_STORAGE_KEYS } from '../../lib/storage-keys';
-import { callsTo, fail, mockApi, ok } from '../../test/mock-api';
+import { HEALTHY, callsTo, fail, mockApi, ok } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
 const DESERT_EXPRESS_ADMIN = {
@@ -27,6 +27,17 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>, email: string, p
 }
 
 describe('Login page', () => {
+  it("says how far a first start has prepared the demo's history, and lets the admin sign in meanwhile", async () => {
+    mockApi({ 'GET /api/health': () => ({ body: { ...HEALTHY, demo_history: { days: 30, percent: 40 } } }) });
+    await openLogin();
+    expect(await screen.findByRole('status')).toHaveTextContent("Preparing the demo's last 30 days: 40 %.");
+    expect(screen.getByRole('progressbar', { name: 'Demo history prepared' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
   it('shows both validation messages and sends nothing when the form is empty', async () => {
     const fetchMock = mockApi();
     const user = await openLogin();

@@ -14,6 +14,7 @@ import { ZLoginForm, type TLoginForm } from '@fleet/contract';
 import { paths } from '../../lib/paths';
 import { Brand } from '../../components/brand';
 import { CredentialFields } from '../../components/credential-fields';
+import { StartupNotice } from '../../components/startup-notice';
 import { loginErrorMessage, useLogin } from './api/login';
 
 const HIGHLIGHTS = [
@@ -128,6 +129,7 @@ export function LoginPage() {
             <Typography color="text.secondary" sx={{ mb: 4 }}>
               Sign in to your fleet console.
             </Typography>
+            <StartupNotice inline />
 
             {loginMutation.isError && (
               <Alert severity="error" sx={{ mb: 3 }}>
