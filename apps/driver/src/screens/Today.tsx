@@ -86,14 +86,10 @@ export function Today() {
                     {trip.type?.title ?? i18n.words.trip} #{trip.id}
                   </span>
                   <span className={`badge badge-${trip.state}`}>{t(`state_${trip.state}`)}</span>
-                  <span className="card-line muted">
-                    {[
-                      time(trip.start_date),
-                      trip.origin && t('from', { name: trip.origin.title }),
-                      t('stopsCount', { n: trip.stops.length }),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
+                  <span className="card-line muted meta">
+                    <span>{time(trip.start_date)}</span>
+                    {trip.origin && <span>{t('from', { name: trip.origin.title })}</span>}
+                    <span>{t('stopsCount', { n: trip.stops.length })}</span>
                   </span>
                 </a>
               </li>
