@@ -3,23 +3,13 @@ import type { TDriverAppTrip } from '@fleet/contract';
 import { useDay, useI18n } from '../App.tsx';
 import { dayIn } from '../i18n.ts';
 import { hrefOf, navigate } from '../router.ts';
-import { nextStop } from '../trip-state.ts';
+import { currentTrip, nextStop } from '../trip-state.ts';
 import { Heading, Icon } from './parts.tsx';
 
 const openTrip = (id: number) => (e: { preventDefault: () => void }) => {
   e.preventDefault();
   navigate({ name: 'trip', id });
 };
-
-/** The trip the driver works on now, else the next one planned: first on the screen, with its action. */
-export function currentTrip(trips: TDriverAppTrip[]): TDriverAppTrip | undefined {
-  const byStart = (a: TDriverAppTrip, b: TDriverAppTrip) =>
-    (a.start_date ?? '').localeCompare(b.start_date ?? '');
-  return (
-    trips.find((trip) => trip.state === 'in_progress') ??
-    trips.filter((trip) => trip.state === 'planned').sort(byStart)[0]
-  );
-}
 
 /**
  * Today and the next days: the running trip (or the next one) first, as a card with its main action,
@@ -67,7 +57,17 @@ export function Today() {
           <Icon name="refresh" />
         </button>
       </div>
-      {current && <CurrentTrip trip={current} />}
+      {current && (
+        <CurrentTrip
+          trip={current}
+          // A next trip on another day says which day.
+          day={
+            current.state === 'planned' && current.start_date && dayIn(current.start_date, zone) !== today
+              ? heading(dayIn(current.start_date, zone), current)
+              : null
+          }
+        />
+      )}
       {state.trips.length === 0 && <p className="empty card">{t('noTrips')}</p>}
       {[...groups].map(([key, trips]) => (
         <section key={key} aria-labelledby={`day-${key}`}>
@@ -147,7 +147,7 @@ export function Today() {
 }
 
 /** The trip at hand as the first card: where it stands, where it goes next, and its main action. */
-function CurrentTrip({ trip }: { trip: TDriverAppTrip }) {
+function CurrentTrip({ trip, day: dayLabel }: { trip: TDriverAppTrip; day: string | null }) {
   const i18n = useI18n();
   const { t, time } = i18n;
   const { day } = useDay();
@@ -181,6 +181,7 @@ function CurrentTrip({ trip }: { trip: TDriverAppTrip }) {
       <ul className="facts">
         <li>
           <Icon name="clock" />
+          {dayLabel && `${dayLabel} · `}
           {t('plannedStart', { time: time(trip.start_date) })}
         </li>
         {trip.origin && (
