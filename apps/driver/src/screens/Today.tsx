@@ -4,7 +4,7 @@ import { useDay, useI18n } from '../App.tsx';
 import { dayIn } from '../i18n.ts';
 import { hrefOf, navigate } from '../router.ts';
 import { currentTrip, nextStop } from '../trip-state.ts';
-import { Heading, Icon } from './parts.tsx';
+import { Heading, Icon, TripFacts } from './parts.tsx';
 
 const openTrip = (id: number) => (e: { preventDefault: () => void }) => {
   e.preventDefault();
@@ -149,7 +149,7 @@ export function Today() {
 /** The trip at hand as the first card: where it stands, where it goes next, and its main action. */
 function CurrentTrip({ trip, day: dayLabel }: { trip: TDriverAppTrip; day: string | null }) {
   const i18n = useI18n();
-  const { t, time } = i18n;
+  const { t } = i18n;
   const { day } = useDay();
   const [busy, setBusy] = useState(false);
   const running = trip.state === 'in_progress';
@@ -178,25 +178,14 @@ function CurrentTrip({ trip, day: dayLabel }: { trip: TDriverAppTrip; day: strin
           {trip.type?.title ?? i18n.words.trip} #{trip.id}
         </a>
       </h2>
-      <ul className="facts">
-        <li>
-          <Icon name="clock" />
-          {dayLabel && `${dayLabel} · `}
-          {t('plannedStart', { time: time(trip.start_date) })}
-        </li>
-        {trip.origin && (
-          <li>
-            <Icon name="place" />
-            {t('from', { name: trip.origin.title })}
-          </li>
-        )}
+      <TripFacts trip={trip} day={dayLabel}>
         <li>
           <Icon name="flag" />
           {next
             ? t('nextStopIs', { name: stopLabel(next.position, next.name) })
             : t('stopsCount', { n: trip.stops.length })}
         </li>
-      </ul>
+      </TripFacts>
       {running && trip.stops.length > 0 && (
         <div className="progress-line">
           <progress

@@ -3,7 +3,7 @@ import type { TDriverAppStop, TDriverAppTask, TDriverAppTrip } from '@fleet/cont
 import { useDay, useI18n } from '../App.tsx';
 import { canSkip, nextStop, stopAtHand, tripButtons, type TripAction } from '../trip-state.ts';
 import { TaskForm } from './TaskForm.tsx';
-import { BackButton, FormMessage, Heading, Icon } from './parts.tsx';
+import { BackButton, FormMessage, Heading, Icon, TripFacts } from './parts.tsx';
 
 // MapLibre is heavy: it loads only when a trip is opened, never with the app's first screen.
 const StopMap = lazy(() => import('./StopMap.tsx'));
@@ -18,7 +18,7 @@ export function mapsLink(lat: number, lon: number): string {
 
 export function TripScreen({ tripId }: { tripId: number }) {
   const i18n = useI18n();
-  const { t, time } = i18n;
+  const { t } = i18n;
   const { day, state } = useDay();
   const trip = state.trips?.find((x) => x.id === tripId);
   const [busy, setBusy] = useState(false);
@@ -55,18 +55,7 @@ export function TripScreen({ tripId }: { tripId: number }) {
       <Heading>
         {trip.type?.title ?? i18n.words.trip} #{trip.id}
       </Heading>
-      <ul className="facts">
-        <li>
-          <Icon name="clock" />
-          {t('plannedStart', { time: time(trip.start_date) })}
-        </li>
-        {trip.origin && (
-          <li>
-            <Icon name="place" />
-            {t('from', { name: trip.origin.title })}
-          </li>
-        )}
-      </ul>
+      <TripFacts trip={trip} />
       {trip.note && (
         <p className="note">
           <strong>{t('note')}:</strong> {trip.note}

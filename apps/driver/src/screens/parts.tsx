@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { TDriverAppTrip } from '@fleet/contract';
 import { useI18n } from '../App.tsx';
 import type { PhotoFile } from '../outbox.ts';
 import { navigate, takeFocusRequest } from '../router.ts';
@@ -58,6 +59,35 @@ export function Icon({ name, flip = false }: { name: keyof typeof ICONS; flip?: 
     >
       <path d={ICONS[name]} />
     </svg>
+  );
+}
+
+/** A trip's facts under its title: when it starts (on which day, when not today), where from, and `children`. */
+export function TripFacts({
+  trip,
+  day = null,
+  children,
+}: {
+  trip: TDriverAppTrip;
+  day?: string | null;
+  children?: ReactNode;
+}) {
+  const { t, time } = useI18n();
+  return (
+    <ul className="facts">
+      <li>
+        <Icon name="clock" />
+        {day && `${day} · `}
+        {t('plannedStart', { time: time(trip.start_date) })}
+      </li>
+      {trip.origin && (
+        <li>
+          <Icon name="place" />
+          {t('from', { name: trip.origin.title })}
+        </li>
+      )}
+      {children}
+    </ul>
   );
 }
 
