@@ -5,6 +5,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from '../web/vite.plugins.ts';
+import { designTokensCss } from '../../packages/contract/src/design-tokens.ts';
 
 const API_ORIGIN = 'http://localhost:3000';
 const BASE = '/driver/';
@@ -41,12 +42,27 @@ function shellWorker(): Plugin {
   };
 }
 
+const TOKENS_MODULE = 'virtual:design-tokens.css';
+
+/**
+ * The product's design tokens (packages/contract/src/design-tokens.ts, the console's theme reads the
+ * same) as CSS custom properties, a stylesheet made at build time: `import 'virtual:design-tokens.css'`.
+ */
+function designTokens(): Plugin {
+  const resolved = `\0${TOKENS_MODULE}`;
+  return {
+    name: 'fleet:design-tokens',
+    resolveId: (id) => (id === TOKENS_MODULE ? resolved : null),
+    load: (id) => (id === resolved ? designTokensCss() : null),
+  };
+}
+
 // The driver app: a small progressive web app served by the API server at /driver (apps/server
-// platform/driver-app-web.ts). No UI library: plain React and CSS keep its first load light, and
-// MapLibre loads only with a trip's stop map.
+// platform/driver-app-web.ts). No UI library: plain React and CSS on the console's design tokens keep
+// its first load light, and MapLibre loads only with a trip's stop map.
 export default defineConfig({
   base: BASE,
-  plugins: [react(), shellWorker(), precompress()],
+  plugins: [react(), designTokens(), shellWorker(), precompress()],
   server: {
     port: 5174,
     proxy: { '/api': { target: API_ORIGIN, changeOrigin: false } },

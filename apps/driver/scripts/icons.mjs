@@ -23,9 +23,9 @@ const square = (size, inner, file) =>
       bottom: (size - inner) / 2,
       left: (size - inner) / 2,
       right: (size - inner) / 2,
-      background: '#0b1f3a',
+      background: '#1e5aa8',
     })
-    .flatten({ background: '#0b1f3a' })
+    .flatten({ background: '#1e5aa8' })
     .png()
     .toFile(path.join(out, file));
 await square(180, 180, 'apple-touch-icon.png');

@@ -5,6 +5,8 @@ import { App } from './App.tsx';
 import { driverApi } from './api.ts';
 import { loadSession } from './session.ts';
 import pkg from '../package.json';
+import 'virtual:design-tokens.css';
+import './fonts.css';
 import './styles.css';
 
 // Uncaught errors reach the error log the tenant's admins read on /logs (signed in only).

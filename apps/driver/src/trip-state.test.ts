@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  currentTrip,
   actionPath,
   applyAction,
   canSkip,
@@ -149,5 +150,29 @@ describe("a trip's buttons follow its state", () => {
       'v1/driver/stops/101/skip',
       'v1/driver/trips/7/end',
     ]);
+  });
+});
+
+describe('the trip Today shows first', () => {
+  const at = (id: number, state: 'planned' | 'in_progress' | 'ended' | 'cancelled', start: string) => ({
+    ...plannedTrip(id),
+    state,
+    start_date: start,
+  });
+
+  it('is the running trip, whatever the others', () => {
+    const trips = [at(1, 'planned', '2026-11-24 06:00:00'), at(2, 'in_progress', '2026-11-24 09:00:00')];
+    expect(currentTrip(trips)?.id).toBe(2);
+  });
+
+  it('else the earliest trip planned, never an ended or cancelled one', () => {
+    const trips = [
+      at(1, 'ended', '2026-11-24 05:00:00'),
+      at(2, 'planned', '2026-11-25 07:30:00'),
+      at(3, 'cancelled', '2026-11-24 06:00:00'),
+      at(4, 'planned', '2026-11-24 16:00:00'),
+    ];
+    expect(currentTrip(trips)?.id).toBe(4);
+    expect(currentTrip([at(1, 'ended', '2026-11-24 05:00:00')])).toBeUndefined();
   });
 });

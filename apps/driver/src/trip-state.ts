@@ -212,3 +212,13 @@ export function isDone(trip: TDriverAppTrip, action: TripAction): boolean {
 
 /** Whether a trip is running: location is shared while one is. */
 export const isRunning = (trip: TDriverAppTrip) => trip.state === 'in_progress';
+
+/** The trip the driver works on now, else the next one planned: Today shows it first, with its action. */
+export function currentTrip(trips: readonly TDriverAppTrip[]): TDriverAppTrip | undefined {
+  const byStart = (a: TDriverAppTrip, b: TDriverAppTrip) =>
+    (a.start_date ?? '').localeCompare(b.start_date ?? '');
+  return (
+    trips.find((trip) => trip.state === 'in_progress') ??
+    trips.filter((trip) => trip.state === 'planned').sort(byStart)[0]
+  );
+}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { TDriverSession } from '@fleet/contract';
 import { ApiError, driverApi, OfflineError } from '../api.ts';
 import { useI18n } from '../App.tsx';
+import { Icon } from './parts.tsx';
 
 /** Sign-in with the driver's e-mail and password; a clear message for each way it can fail. */
 export function SignIn({ onSignedIn }: { onSignedIn: (session: TDriverSession) => void }) {
@@ -29,9 +30,14 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: TDriverSession) =
 
   return (
     <main id="main" className="signin">
-      <img className="signin-logo" src="/driver/icon.svg" alt="" width={72} height={72} />
-      <h1>{t('signInTitle')}</h1>
-      <form onSubmit={submit} noValidate>
+      <p className="brand">
+        <span className="brand-tile" aria-hidden="true">
+          <Icon name="truck" />
+        </span>
+        {t('appName')}
+      </p>
+      <form className="card signin-card" onSubmit={submit} noValidate aria-labelledby="signin-title">
+        <h1 id="signin-title">{t('signInTitle')}</h1>
         <label className="field">
           <span>{t('email')}</span>
           <input

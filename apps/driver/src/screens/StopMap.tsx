@@ -17,6 +17,13 @@ const PLAIN_STYLE: StyleSpecification = {
   sources: {},
   layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#e8edf2' } }],
 };
+/** The plain background on a phone set to dark: the surface a shade off the dark paper. */
+const PLAIN_STYLE_DARK: StyleSpecification = {
+  ...PLAIN_STYLE,
+  layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#222a34' } }],
+};
+const plainStyle = () =>
+  window.matchMedia?.('(prefers-color-scheme: dark)').matches ? PLAIN_STYLE_DARK : PLAIN_STYLE;
 
 let styleUrl: Promise<string | null> | null = null;
 /** How long a street style may take to show its first tile before the map gives up on it. */
@@ -55,7 +62,7 @@ export default function StopMap({
       try {
         map = new maplibregl.Map({
           container: box.current,
-          style: url ?? PLAIN_STYLE,
+          style: url ?? plainStyle(),
           // A street map's tiles carry their owners' attribution (OpenStreetMap's).
           attributionControl: url ? { compact: true } : false,
           interactive: true,
@@ -70,7 +77,7 @@ export default function StopMap({
         const givenUp = () => {
           if (tileArrived || cancelled) return;
           tileArrived = true;
-          shown.setStyle(PLAIN_STYLE);
+          shown.setStyle(plainStyle());
           setPlain(true);
         };
         const timer = setTimeout(givenUp, STYLE_WAIT_MS);

@@ -1,10 +1,9 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { TDriverAppStop, TDriverAppTask, TDriverAppTrip } from '@fleet/contract';
 import { useDay, useI18n } from '../App.tsx';
-import { navigate } from '../router.ts';
 import { canSkip, nextStop, stopAtHand, tripButtons, type TripAction } from '../trip-state.ts';
 import { TaskForm } from './TaskForm.tsx';
-import { FormMessage, Heading } from './parts.tsx';
+import { BackButton, FormMessage, Heading, Icon, TripFacts } from './parts.tsx';
 
 // MapLibre is heavy: it loads only when a trip is opened, never with the app's first screen.
 const StopMap = lazy(() => import('./StopMap.tsx'));
@@ -19,16 +18,12 @@ export function mapsLink(lat: number, lon: number): string {
 
 export function TripScreen({ tripId }: { tripId: number }) {
   const i18n = useI18n();
-  const { t, time } = i18n;
+  const { t } = i18n;
   const { day, state } = useDay();
   const trip = state.trips?.find((x) => x.id === tripId);
   const [busy, setBusy] = useState(false);
 
-  const back = (
-    <button type="button" className="btn btn-small" onClick={() => navigate({ name: 'today' })}>
-      {i18n.dir === 'rtl' ? '→' : '←'} {t('back')}
-    </button>
-  );
+  const back = <BackButton />;
   if (!trip) {
     return (
       <>
@@ -60,10 +55,7 @@ export function TripScreen({ tripId }: { tripId: number }) {
       <Heading>
         {trip.type?.title ?? i18n.words.trip} #{trip.id}
       </Heading>
-      <p className="muted">
-        {t('plannedStart', { time: time(trip.start_date) })}
-        {trip.origin && ` · ${t('from', { name: trip.origin.title })}`}
-      </p>
+      <TripFacts trip={trip} />
       {trip.note && (
         <p className="note">
           <strong>{t('note')}:</strong> {trip.note}
@@ -78,6 +70,7 @@ export function TripScreen({ tripId }: { tripId: number }) {
             disabled={busy}
             onClick={() => act({ type: 'start', tripId: trip.id })}
           >
+            <Icon name="play" />
             {t('start')}
           </button>
         )}
@@ -113,6 +106,7 @@ export function TripScreen({ tripId }: { tripId: number }) {
         )}
         {next && next.lat !== null && next.lon !== null && (
           <a className="btn btn-block" href={mapsLink(next.lat, next.lon)} target="_blank" rel="noreferrer">
+            <Icon name="navigation" />
             {t('navigateTo', { name: stopLabel(next) })}
           </a>
         )}
@@ -122,7 +116,7 @@ export function TripScreen({ tripId }: { tripId: number }) {
         <StopMap trip={trip} activeStopId={stopAtHand(trip)?.id ?? next?.id ?? null} />
       </Suspense>
 
-      <ol className="stops">
+      <ol className="stops card">
         {sorted.map((stop) => (
           <StopItem
             key={stop.id}

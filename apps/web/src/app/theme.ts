@@ -1,9 +1,13 @@
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
-import { NAMAT_TYPE } from '@fleet/contract';
+import { ACCENT, designTokens, NAMAT_TYPE } from '@fleet/contract';
 
 /** Calm blue for every tenant type except namat, which has a pink accent (spec 000 §1). */
-export const DEFAULT_ACCENT = '#1e5aa8';
-export const NAMAT_ACCENT = '#d81b60';
+export const DEFAULT_ACCENT = ACCENT.default;
+export const NAMAT_ACCENT = ACCENT.namat;
+
+// The console's colours, shape and type come from the product's design tokens, which the driver app
+// reads too (packages/contract/src/design-tokens.ts), so the two never drift apart.
+const { palette, shape, typography } = designTokens;
 
 export const accentForTenantType = (tenantType: string | null | undefined): string =>
   tenantType === NAMAT_TYPE ? NAMAT_ACCENT : DEFAULT_ACCENT;
@@ -12,23 +16,27 @@ export function createAppTheme(accent: string): Theme {
   return createTheme({
     palette: {
       primary: { main: accent },
-      background: { default: '#f5f7fb', paper: '#ffffff' },
-      text: { primary: '#1b2430', secondary: '#5b6675' },
+      background: { default: palette.light.background, paper: palette.light.paper },
+      text: { primary: palette.light.text, secondary: palette.light.textSecondary },
+      success: { ...palette.light.success },
+      warning: { ...palette.light.warning },
+      error: { ...palette.light.error },
+      info: { ...palette.light.info },
     },
-    shape: { borderRadius: 8 },
+    shape: { borderRadius: shape.radius },
     typography: {
-      fontFamily: '"Inter Variable", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-      h1: { fontSize: '2rem', fontWeight: 700, letterSpacing: '-0.01em' },
-      h2: { fontSize: '1.5rem', fontWeight: 700 },
-      h3: { fontSize: '1.2rem', fontWeight: 600 },
-      button: { textTransform: 'none', fontWeight: 600 },
+      fontFamily: typography.fontFamily,
+      h1: { ...typography.h1 },
+      h2: { ...typography.h2 },
+      h3: { ...typography.h3 },
+      button: { textTransform: 'none', fontWeight: typography.button.fontWeight },
     },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiAppBar: { defaultProps: { elevation: 0 } },
       MuiCard: {
         defaultProps: { variant: 'outlined' },
-        styleOverrides: { root: { borderColor: '#e3e8ef' } },
+        styleOverrides: { root: { borderColor: palette.light.border } },
       },
       MuiListItemButton: {
         styleOverrides: {
