@@ -86,58 +86,44 @@ export async function createSession(
 // The idle clock is written at most once a minute per session, not on every request.
 const TOUCH_EVERY_MS = 60_000;
 
-/** The principal a session row stands for, with what decides whether it may still act. */
-async function ownerOf(
-  db: Db,
-  session: { adminId: number | null; driverId: number | null; guardianId: number | null },
-) {
-  if (session.adminId !== null) {
-    const [admin] = await db
-      .select({
-        id: admins.id,
-        email: admins.email,
-        tenantId: admins.tenantId,
-        isSuperAdmin: admins.isSuperAdmin,
-        archived: admins.archived,
-        tenantArchived: tenants.archived,
-      })
-      .from(admins)
-      .leftJoin(tenants, eq(tenants.id, admins.tenantId))
-      .where(eq(admins.id, session.adminId))
-      .limit(1);
-    return admin;
-  }
-  if (session.guardianId !== null) {
-    const [guardian] = await db
-      .select({
-        id: guardians.id,
-        email: guardians.email,
-        tenantId: guardians.tenantId,
-        isSuperAdmin: sql<boolean>`false`,
-        archived: guardians.archived,
-        tenantArchived: tenants.archived,
-      })
-      .from(guardians)
-      .innerJoin(tenants, eq(tenants.id, guardians.tenantId))
-      .where(eq(guardians.id, session.guardianId))
-      .limit(1);
-    return guardian;
-  }
-  if (session.driverId === null) return undefined;
-  const [driver] = await db
+/**
+ * A session and its owner (the admin, guardian or driver it was made for) with their tenant's
+ * archived flag, in one statement: every signed-in request reads it. `owner` is undefined when the
+ * account is gone; a guardian's or driver's tenant is always there (their rows require it).
+ */
+async function sessionWithOwner(db: Db, where: SQL) {
+  const [row] = await db
     .select({
-      id: drivers.id,
-      email: drivers.email,
-      tenantId: drivers.tenantId,
-      isSuperAdmin: sql<boolean>`false`,
-      archived: drivers.archived,
+      id: sessions.id,
+      adminId: sessions.adminId,
+      driverId: sessions.driverId,
+      guardianId: sessions.guardianId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      ownerId: sql<number | null>`coalesce(${admins.id}, ${guardians.id}, ${drivers.id})`,
+      email: sql<string | null>`coalesce(${admins.email}, ${guardians.email}, ${drivers.email})`,
+      tenantId: sql<number | null>`coalesce(${admins.tenantId}, ${guardians.tenantId}, ${drivers.tenantId})`,
+      isSuperAdmin: sql<boolean>`coalesce(${admins.isSuperAdmin}, false)`,
+      archived: sql<boolean | null>`coalesce(${admins.archived}, ${guardians.archived}, ${drivers.archived})`,
       tenantArchived: tenants.archived,
     })
-    .from(drivers)
-    .innerJoin(tenants, eq(tenants.id, drivers.tenantId))
-    .where(eq(drivers.id, session.driverId))
+    .from(sessions)
+    .leftJoin(admins, eq(admins.id, sessions.adminId))
+    .leftJoin(guardians, eq(guardians.id, sessions.guardianId))
+    .leftJoin(drivers, eq(drivers.id, sessions.driverId))
+    .leftJoin(
+      tenants,
+      eq(tenants.id, sql`coalesce(${admins.tenantId}, ${guardians.tenantId}, ${drivers.tenantId})`),
+    )
+    .where(where)
     .limit(1);
-  return driver;
+  if (!row) return undefined;
+  const { ownerId, email, tenantId, isSuperAdmin, archived, tenantArchived, ...session } = row;
+  const owner =
+    ownerId === null || email === null
+      ? undefined
+      : { id: ownerId, email, tenantId, isSuperAdmin, archived: archived === true, tenantArchived };
+  return { session, owner };
 }
 
 /**
@@ -153,21 +139,10 @@ export async function findSession(
   channel: TTokenChannel = 'cookie',
 ): Promise<TPrincipal | null> {
   if (!token || token.length > 100) return null;
-  const [session] = await db
-    .select({
-      id: sessions.id,
-      adminId: sessions.adminId,
-      driverId: sessions.driverId,
-      guardianId: sessions.guardianId,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
-  if (!session) return null;
+  const found = await sessionWithOwner(db, eq(sessions.tokenHash, hashToken(token)));
+  if (!found) return null;
+  const { session, owner } = found;
   if ((channel === 'cookie') !== (session.adminId !== null || session.guardianId !== null)) return null;
-  const owner = await ownerOf(db, session);
   const now = Date.now();
   const idle = now - session.lastSeenAt.getTime() > times.idleMs;
   if (
@@ -200,19 +175,9 @@ export async function findSession(
  * for connections that outlast a request (the event stream), checked now and then.
  */
 export async function isSessionLive(db: Db, sessionId: number, times: SessionTimes): Promise<boolean> {
-  const [session] = await db
-    .select({
-      adminId: sessions.adminId,
-      driverId: sessions.driverId,
-      guardianId: sessions.guardianId,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  if (!session) return false;
-  const owner = await ownerOf(db, session);
+  const found = await sessionWithOwner(db, eq(sessions.id, sessionId));
+  if (!found) return false;
+  const { session, owner } = found;
   const now = Date.now();
   return (
     owner !== undefined &&
