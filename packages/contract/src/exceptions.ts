@@ -78,6 +78,8 @@ export const ZExceptionsQuery = z.object({
   driver_name: z.string().trim().max(100, 'driver_name must be at most 100 characters').optional(),
 });
 export type TExceptionsQuery = z.input<typeof ZExceptionsQuery>;
+/** `GET v1/exceptions/export`: the list's filters without its paging. */
+export const ZExceptionsExportQuery = ZExceptionsQuery.pick({ type: true, driver_name: true });
 
 /** `GET v1/exceptions/not_seen`: paging only. */
 export const ZNotSeenQuery = z.object({

@@ -31,6 +31,9 @@ export const EXPORT_MESSAGES = {
   /** The direct export's refusal of a range over the limit. */
   tooLarge: (things: string, total: number | null) =>
     `${total === null ? `This range holds more than ${count(EXPORT_LIMIT)}` : `This range holds ${count(total)}`} ${things}: a direct export holds at most ${count(EXPORT_LIMIT)}. Start a background export (POST /api/v1/exports) and download the file when it is ready.`,
+  /** A list's direct export (no background export) over the limit. */
+  listTooLarge: (things: string) =>
+    `More than ${count(EXPORT_LIMIT)} ${things} match: an export holds at most ${count(EXPORT_LIMIT)}. Narrow the dates or the search and export again.`,
   started: 'The export has started: the file will be ready to download shortly.',
   busy: `You have ${EXPORT_UNFINISHED_PER_ADMIN} exports being prepared: wait for one to finish before starting another.`,
   notReady: 'The export is not finished yet.',

@@ -48,6 +48,29 @@ export const ZRecordRangeBody = z
   });
 export type TRecordRangeBody = z.input<typeof ZRecordRangeBody>;
 
+/** The longest search a list export takes. */
+export const EXPORT_SEARCH_MAX = 100;
+const zExportSearch = () =>
+  z
+    .string()
+    .trim()
+    .max(EXPORT_SEARCH_MAX, `search must be at most ${EXPORT_SEARCH_MAX} characters`)
+    .optional();
+
+/**
+ * The query of a record list's `.xlsx` export (fines, refuels, accidents): the list call's range
+ * (checked as `ZRecordRangeBody` checks it) and the console's search of the list.
+ */
+export const ZRecordExportQuery = z.object({
+  fdate: zDateBound().optional(),
+  tdate: zDateBound().optional(),
+  search: zExportSearch(),
+});
+export type TRecordExportQuery = z.output<typeof ZRecordExportQuery>;
+
+/** The query of a registry list's export (admins): the console's search. */
+export const ZSearchExportQuery = z.object({ search: zExportSearch() });
+
 const DECIMAL = /^\d{1,12}(\.\d{1,12})?$/;
 
 /**

@@ -67,7 +67,10 @@ export function assertOwnTenant(request: FastifyRequest, value: unknown): void {
   if (!principal || accessOf(request) === 'public') return;
   if (value === undefined || value === null || value === '') return;
   if (principal.kind === 'super_admin' && request.routeOptions.config.superAdminAnyTenant) return;
-  if (String(value) !== String(principal.tenantId)) {
+  // Only a number or its digits can name the caller's tenant; anything else (an object, even one
+  // whose toString is not a function) is another tenant's, never converted.
+  const named = typeof value === 'number' || typeof value === 'string' ? String(value) : null;
+  if (named !== String(principal.tenantId)) {
     throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenTenant);
   }
 }

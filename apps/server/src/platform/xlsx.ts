@@ -1,8 +1,11 @@
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DateTime } from 'luxon';
+import { EXPORT_LIMIT, EXPORT_MESSAGES } from '@fleet/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from './errors.ts';
 
 export interface XlsxColumn<Row> {
   header: string;
@@ -157,4 +160,104 @@ export function registerExport<Row, F extends z.ZodObject = z.ZodObject<Record<s
       return sendXlsxStream(reply, area.fileName, area.columns, inChunks(rows));
     },
   );
+}
+
+// ---------- Streamed list exports ----------
+
+/** What a list export sends: its file name, columns and rows, a chunk at a time. */
+export interface TListExportFile<Row> {
+  fileName: string;
+  columns: XlsxColumn<Row>[];
+  chunks: AsyncIterable<Row[]>;
+}
+
+export interface ListExport<Q extends z.ZodObject, Row> {
+  /** e.g. '/api/v1/fines/export' */
+  url: string;
+  tag: string;
+  summary: string;
+  /** The list call's filters, as query parameters (the export holds the rows the list shows). */
+  querystring: Q;
+  /** Who may call it (the route's `config`); tenant admins when left out. */
+  config?: FastifyContextConfig;
+  /**
+   * Checks the filter and opens the rows: everything that may refuse the export (400 for a bad
+   * filter, 409 for too many rows, 403/404) happens here, before the first byte is sent.
+   */
+  open(request: FastifyRequest, query: z.output<Q>): Promise<TListExportFile<Row>>;
+}
+
+/**
+ * Registers `GET {url}` answering the list's filtered rows as an `.xlsx` streamed while it is
+ * written (`sendXlsxStream`): memory holds one chunk of rows, whatever the list's length. Adding an
+ * export to a list is this call with the list's filter schema and an `open` that reads the rows in
+ * chunks (`keysetChunks`), see docs/architecture.md "Streamed exports".
+ */
+export function registerListExport<Q extends z.ZodObject, Row>(
+  app: FastifyInstance,
+  area: ListExport<Q, Row>,
+) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    area.url,
+    {
+      ...(area.config ? { config: area.config } : {}),
+      schema: { tags: [area.tag], summary: area.summary, querystring: area.querystring },
+    },
+    async (request, reply) => {
+      const file = await area.open(request, request.query as z.output<Q>);
+      return sendXlsxStream(reply, file.fileName, file.columns, file.chunks);
+    },
+  );
+}
+
+/** Rows read at a time by a list export. */
+export const LIST_EXPORT_CHUNK = 1000;
+
+/**
+ * The rows of a list in chunks of `size`, each read after the key of the last row of the one before
+ * (keyset paging: an index walked once, however deep, never OFFSET). `read(after, size)` answers
+ * the next rows in the list's order after `after` (null: from the start).
+ */
+export async function* keysetChunks<Row, Key>(
+  read: (after: Key | null, size: number) => Promise<Row[]>,
+  keyOf: (row: Row) => Key,
+  size = LIST_EXPORT_CHUNK,
+): AsyncGenerator<Row[]> {
+  let after: Key | null = null;
+  for (;;) {
+    const rows = await read(after, size);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+    after = keyOf(rows[rows.length - 1]!);
+  }
+}
+
+/**
+ * A direct export holds at most EXPORT_LIMIT rows: `count(bound)` counts the filter's rows up to
+ * `bound + 1`; beyond the limit the export is refused (409) before anything is sent, naming `things`.
+ */
+export async function checkExportSize(
+  count: (bound: number) => Promise<number>,
+  things: string,
+): Promise<void> {
+  if ((await count(EXPORT_LIMIT)) > EXPORT_LIMIT) {
+    throw new AppError('CONFLICT', EXPORT_MESSAGES.listTooLarge(things));
+  }
+}
+
+/** A date-time written in `timeZone` ('yyyy-MM-dd HH:mm'), for a column headed with the zone's name. */
+export const zonedTime =
+  (timeZone: string) =>
+  (at: Date | null | undefined): string | null =>
+    at ? DateTime.fromJSDate(at).setZone(timeZone).toFormat('yyyy-MM-dd HH:mm') : null;
+
+/**
+ * `value` checked by `schema` (a filter rule a query schema cannot state: a range's order and
+ * length), or a 400 naming each field at fault, before anything is read.
+ */
+export function checkedFilter<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fields = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  throw new AppError('BAD_REQUEST', fields[0]!.message, {}, fields);
 }

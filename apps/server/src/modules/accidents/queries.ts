@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { accidents, drivers } from '../../db/schema/index.ts';
 import { tripInProgressOf } from '../../db/trip-in-progress.ts';
 
@@ -84,3 +85,79 @@ export async function insertAccident(
     .returning();
   return row!;
 }
+
+/** The keyset of the accidents export: an accident's time (as text, microseconds kept) and id. */
+export interface TAccidentKey {
+  at: string;
+  id: number;
+}
+export interface TAccidentExportFilter {
+  from: Date;
+  to: Date;
+  /** The console's search: the driver's name ('N/A' for none), the location or the description. */
+  search?: string | undefined;
+}
+
+function exportWhere(tenantId: number, f: TAccidentExportFilter) {
+  const pattern = f.search ? `%${escapeLike(f.search)}%` : undefined;
+  return and(
+    live(tenantId),
+    gte(accidents.createdDate, f.from),
+    lt(accidents.createdDate, f.to),
+    pattern
+      ? or(
+          ilike(sql`coalesce(${drivers.fname} || ' ' || ${drivers.lname}, 'N/A')`, pattern),
+          ilike(accidents.location, pattern),
+          ilike(accidents.description, pattern),
+        )
+      : undefined,
+  );
+}
+const driverJoin = (tenantId: number) =>
+  and(eq(drivers.id, accidents.driverId), eq(drivers.tenantId, tenantId));
+
+/** How many accidents the export holds, counted up to `bound + 1`. */
+export async function countAccidentsForExport(
+  db: Db,
+  tenantId: number,
+  f: TAccidentExportFilter,
+  bound: number,
+) {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(accidents)
+    .leftJoin(drivers, driverJoin(tenantId))
+    .where(exportWhere(tenantId, f))
+    .limit(bound + 1);
+  const [row] = await db.select({ n: count() }).from(matching.as('matching'));
+  return row?.n ?? 0;
+}
+
+/** The export's next `limit` accidents after `after`, newest first, with their drivers. */
+export function accidentExportChunk(
+  db: Db,
+  tenantId: number,
+  f: TAccidentExportFilter,
+  after: TAccidentKey | null,
+  limit: number,
+) {
+  return db
+    .select({
+      accident: accidents,
+      at: sql<string>`${accidents.createdDate}::text`,
+      driver: { id: drivers.id, fname: drivers.fname, lname: drivers.lname },
+    })
+    .from(accidents)
+    .leftJoin(drivers, driverJoin(tenantId))
+    .where(
+      and(
+        exportWhere(tenantId, f),
+        after
+          ? sql`(${accidents.createdDate}, ${accidents.id}) < (${after.at}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(accidents.createdDate), desc(accidents.id))
+    .limit(limit);
+}
+export type TAccidentExportRow = Awaited<ReturnType<typeof accidentExportChunk>>[number];

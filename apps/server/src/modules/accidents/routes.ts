@@ -11,6 +11,7 @@ import {
   ZEnvelope,
   ZErrorEnvelope,
   ZLatestAccidentsQuery,
+  ZRecordExportQuery,
   ZRecordImage,
   ZRecordImagesRequest,
   ZRecordRangeBody,
@@ -23,12 +24,14 @@ import type { ModuleRoutes } from '../../platform/deps.ts';
 import { readDriverReport, REPORT_BODY_LIMIT } from '../../platform/driver-report.ts';
 import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
 import { ACCESS } from '../../platform/principal.ts';
+import { registerListExport } from '../../platform/xlsx.ts';
 import {
   accidentImages,
   accidentsBetween,
   driverAccidents,
   latestAccidents,
   reportAccident,
+  accidentExport,
 } from './service.ts';
 
 const tags = ['Accidents'];
@@ -116,4 +119,13 @@ export const accidentRoutes: ModuleRoutes = async (app, deps) => {
       return ok(await reportAccident(ctx, deps.storage, input, photos), MESSAGES.accidents.reported);
     },
   );
+
+  registerListExport(app, {
+    url: '/api/v1/accidents/export',
+    tag: tags[0]!,
+    summary:
+      'The accidents of the list as an .xlsx file: from `fdate` to `tdate` (as `accident/get-accidents`), matching `search` (driver name, location or description), newest first; dates in the tenant time zone',
+    querystring: ZRecordExportQuery,
+    open: (r, query) => accidentExport(tenantContext(r, deps), query),
+  });
 };

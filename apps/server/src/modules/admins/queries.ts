@@ -1,5 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { admins } from '../../db/schema/index.ts';
 import { endAdminSessions } from '../../platform/sessions.ts';
 
@@ -88,3 +89,41 @@ export async function tenantOfAdmin(db: Db, id: number): Promise<number | undefi
     .limit(1);
   return row?.tenantId ?? undefined;
 }
+
+/**
+ * The admins export's next `limit` live admins of the tenant with an id below `beforeId`, newest
+ * first (the list's order), matching the console's search on "first last e-mail".
+ */
+export function adminExportChunk(
+  db: Db,
+  tenantId: number,
+  search: string | undefined,
+  beforeId: number | null,
+  limit: number,
+) {
+  return db
+    .select({
+      id: admins.id,
+      fname: admins.fname,
+      lname: admins.lname,
+      email: admins.email,
+      createdDate: admins.createdDate,
+    })
+    .from(admins)
+    .where(
+      and(
+        eq(admins.tenantId, tenantId),
+        eq(admins.archived, false),
+        beforeId === null ? undefined : lt(admins.id, beforeId),
+        search
+          ? ilike(
+              sql`${admins.fname} || ' ' || ${admins.lname} || ' ' || ${admins.email}`,
+              `%${escapeLike(search)}%`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(admins.id))
+    .limit(limit);
+}
+export type TAdminExportRow = Awaited<ReturnType<typeof adminExportChunk>>[number];

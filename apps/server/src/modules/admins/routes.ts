@@ -4,6 +4,7 @@ import {
   ZAdminRow,
   ZAdminSave,
   ZEnvelope,
+  ZSearchExportQuery,
   ZTenantScopeQuery,
   zId,
 } from '@fleet/contract';
@@ -13,7 +14,8 @@ import { callerContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { ACCESS } from '../../platform/principal.ts';
 import { ERROR_RESPONSES, ok } from '../../platform/envelope.ts';
-import { addAdmin, adminsOf, adminTenantFor, archiveAdmin, saveAdmin } from './service.ts';
+import { registerListExport } from '../../platform/xlsx.ts';
+import { addAdmin, adminExport, adminsOf, adminTenantFor, archiveAdmin, saveAdmin } from './service.ts';
 
 const tags = ['Admins'];
 const errors = ERROR_RESPONSES;
@@ -97,4 +99,14 @@ export const adminRoutes: ModuleRoutes = async (app, deps) => {
       return ok(null, MESSAGES.admin.deleted);
     },
   );
+
+  registerListExport(app, {
+    url: '/api/v1/admins/export',
+    tag: 'Admins',
+    summary:
+      "The tenant's users (admins) of the list as an .xlsx file, matching `search` (name or e-mail), newest first; the super admin names the tenant with `tenant_id`",
+    config,
+    querystring: ZSearchExportQuery.extend(ZTenantScopeQuery.shape),
+    open: async (r, query) => adminExport(await tenantOf(r, query.tenant_id), query.search),
+  });
 };

@@ -10,14 +10,17 @@ import { AppError } from '../../platform/errors.ts';
 import { assertPasswordStrong, hashPassword } from '../../platform/passwords.ts';
 import { requireAdmin, type TAdminPrincipal } from '../../platform/principal.ts';
 import { endAdminSessions } from '../../platform/sessions.ts';
+import { keysetChunks, zonedTime, type TListExportFile, type XlsxColumn } from '../../platform/xlsx.ts';
 import { tenantExistsById, tenantProfile } from '../settings/service.ts';
 import {
   adminEmailInUse,
+  adminExportChunk,
   archiveAdmin as archiveAdminRow,
   insertAdmin,
   listTenantAdmins,
   tenantOfAdmin,
   updateAdmin,
+  type TAdminExportRow,
   type TAdminListRow,
   type TAdminValues,
 } from './queries.ts';
@@ -145,4 +148,33 @@ export async function archiveAdmin(ctx: TTenantContext, id: number): Promise<voi
       throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
     emit(tx, 'admin.archived', [id]);
   });
+}
+
+/**
+ * The tenant's users as an `.xlsx` (`GET v1/admins/export`): the live admins the list shows for the
+ * console's search (first and last name, e-mail), newest first, read in keyset chunks; the date
+ * added in the tenant's time zone. Never a password or its hash.
+ */
+export async function adminExport(
+  ctx: TTenantContext,
+  search: string | undefined,
+): Promise<TListExportFile<TAdminExportRow>> {
+  const { timeZone } = await tenantProfile(ctx);
+  const at = zonedTime(timeZone);
+  const columns: XlsxColumn<TAdminExportRow>[] = [
+    { header: 'ID', value: (a) => a.id, width: 8 },
+    { header: 'First name', value: (a) => a.fname, width: 20 },
+    { header: 'Last name', value: (a) => a.lname, width: 20 },
+    { header: 'E-mail', value: (a) => a.email, width: 32 },
+    { header: `Added (${timeZone})`, value: (a) => at(a.createdDate), width: 20 },
+  ];
+  return {
+    fileName: 'Users.xlsx',
+    columns,
+    chunks: keysetChunks(
+      (before: number | null, size) =>
+        adminExportChunk(ctx.db, ctx.tenantId, search || undefined, before, size),
+      (a) => a.id,
+    ),
+  };
 }

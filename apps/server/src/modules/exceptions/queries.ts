@@ -1,6 +1,7 @@
 import {
   and,
   asc,
+  count,
   desc,
   eq,
   gte,
@@ -401,6 +402,8 @@ function listQuery(db: Db, tenantId: number) {
       type: exceptions.type,
       seen: exceptions.seen,
       occurredAt: exceptions.occurredAt,
+      /** The same as text, microseconds kept: the export's keyset. */
+      occurredText: sql<string>`${exceptions.occurredAt}::text`,
       expectedDate: exceptions.expectedDate,
       actualDate: exceptions.actualDate,
       message: exceptions.message,
@@ -506,4 +509,53 @@ export async function exceptionStands(db: Db, tenantId: number, id: number): Pro
     .where(and(eq(exceptions.tenantId, tenantId), eq(exceptions.id, id), isNull(exceptions.withdrawnDate)))
     .limit(1);
   return row !== undefined;
+}
+
+// ---------- The export ----------
+
+/** The keyset of the exceptions export: when it happened (as text, microseconds kept) and its id. */
+export interface TExceptionKey {
+  at: string;
+  id: number;
+}
+
+const exportMatching = (db: Db, tenantId: number, filter: TListFilter) => {
+  const q = db
+    .select({ one: sql`1` })
+    .from(exceptions)
+    .$dynamic();
+  return (filter.driverName ? q.leftJoin(drivers, joins(tenantId).driver) : q).where(
+    listWhere(tenantId, filter),
+  );
+};
+
+/** How many standing exceptions the export of the filter holds, counted up to `bound + 1`. */
+export async function countExceptionsForExport(db: Db, tenantId: number, filter: TListFilter, bound: number) {
+  const [row] = await db.select({ n: count() }).from(
+    exportMatching(db, tenantId, filter)
+      .limit(bound + 1)
+      .as('matching'),
+  );
+  return row?.n ?? 0;
+}
+
+/** The export's next `limit` standing exceptions after `after`, newest first (the list's order). */
+export function exceptionExportChunk(
+  db: Db,
+  tenantId: number,
+  filter: TListFilter,
+  after: TExceptionKey | null,
+  limit: number,
+) {
+  return listQuery(db, tenantId)
+    .where(
+      and(
+        listWhere(tenantId, filter),
+        after
+          ? sql`(${exceptions.occurredAt}, ${exceptions.id}) < (${after.at}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(exceptions.occurredAt), desc(exceptions.id))
+    .limit(limit);
 }

@@ -2,6 +2,7 @@ import {
   ZExceptionIdParams,
   ZExceptionOne,
   ZExceptionPage,
+  ZExceptionsExportQuery,
   ZExceptionsQuery,
   ZExceptionsSeen,
   ZNotSeenQuery,
@@ -9,7 +10,9 @@ import {
 import { tenantContext } from '../../platform/context.ts';
 import type { ModuleRoutes } from '../../platform/deps.ts';
 import { SUCCESS_ENVELOPE_ROUTE, SUCCESS_ERROR_RESPONSES } from '../../platform/envelope.ts';
+import { registerListExport } from '../../platform/xlsx.ts';
 import {
+  exceptionExport,
   exceptionOf,
   exceptionsList,
   markAllExceptionsSeen,
@@ -37,6 +40,16 @@ export const exceptionRoutes: ModuleRoutes = async (app, deps) => {
     },
     async (r) => exceptionsList(tenantContext(r, deps), r.query),
   );
+
+  registerListExport(app, {
+    url: '/api/v1/exceptions/export',
+    tag: tags[0]!,
+    summary:
+      "The tenant's exceptions of the list as an .xlsx file: one type or all, by driver name (as `GET v1/exceptions`), newest first; times in the tenant time zone",
+    config: SUCCESS_ENVELOPE_ROUTE,
+    querystring: ZExceptionsExportQuery,
+    open: (r, query) => exceptionExport(tenantContext(r, deps), query),
+  });
 
   app.get(
     '/api/v1/exceptions/not_seen',

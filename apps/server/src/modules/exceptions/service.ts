@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import {
+  EXCEPTION_TYPE_LABELS,
   MESSAGES,
   toUtcString,
   type TException,
   type TExceptionPage,
+  type TExceptionType,
+  type ZExceptionsExportQuery,
   type ZExceptionsQuery,
   type ZNotSeenQuery,
 } from '@fleet/contract';
@@ -11,11 +14,22 @@ import { emit, inTransaction, type TTenantContext } from '../../platform/context
 import { groupBy } from '../../db/id-lists.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
+  checkExportSize,
+  keysetChunks,
+  zonedTime,
+  type TListExportFile,
+  type XlsxColumn,
+} from '../../platform/xlsx.ts';
+import { tenantProfile } from '../settings/service.ts';
+import {
+  countExceptionsForExport,
   exceptionById,
+  exceptionExportChunk,
   exceptionsPage,
   exceptionStands,
   markSeen,
   stopsWithTasks,
+  type TExceptionKey,
   type TListFilter,
   type TListRow,
 } from './queries.ts';
@@ -138,4 +152,52 @@ export async function markAllExceptionsSeen(ctx: TTenantContext): Promise<{ upda
     return seen;
   });
   return { updated: ids.length };
+}
+
+// ---------- The export ----------
+
+export type TExceptionsExportFilter = z.output<typeof ZExceptionsExportQuery>;
+
+/**
+ * The exceptions list as an `.xlsx` (`GET v1/exceptions/export`): the standing exceptions the list
+ * shows for the same type and driver name, newest first, read in keyset chunks; headers in the
+ * tenant's terms, times in its time zone. More than EXPORT_LIMIT (409) is refused before anything
+ * is sent.
+ */
+export async function exceptionExport(
+  ctx: TTenantContext,
+  query: TExceptionsExportFilter,
+): Promise<TListExportFile<TListRow>> {
+  const filter: TListFilter = { type: query.type, driverName: query.driver_name || undefined };
+  await checkExportSize(
+    (bound) => countExceptionsForExport(ctx.db, ctx.tenantId, filter, bound),
+    'exceptions',
+  );
+  const { terms, timeZone } = await tenantProfile(ctx);
+  const at = zonedTime(timeZone);
+  const columns: XlsxColumn<TListRow>[] = [
+    { header: 'ID', value: (r) => r.id, width: 8 },
+    { header: 'Type', value: (r) => EXCEPTION_TYPE_LABELS[r.type as TExceptionType] ?? r.type, width: 30 },
+    {
+      header: terms.driver,
+      value: (r) => (r.driverId === null ? null : `${r.driverFname ?? ''} ${r.driverLname ?? ''}`.trim()),
+      width: 24,
+    },
+    { header: terms.trip, value: (r) => r.tripId, width: 10 },
+    { header: terms.warehouse, value: (r) => r.warehouseTitle, width: 28 },
+    { header: terms.destination, value: (r) => r.stopName, width: 28 },
+    { header: 'Message', value: (r) => r.message, width: 48 },
+    { header: `Time (${timeZone})`, value: (r) => at(r.occurredAt), width: 20 },
+    { header: `Expected (${timeZone})`, value: (r) => at(r.expectedDate), width: 20 },
+    { header: `Actual (${timeZone})`, value: (r) => at(r.actualDate), width: 20 },
+    { header: 'Seen', value: (r) => (r.seen ? 'Yes' : 'No'), width: 8 },
+  ];
+  return {
+    fileName: 'Exceptions.xlsx',
+    columns,
+    chunks: keysetChunks(
+      (after: TExceptionKey | null, size) => exceptionExportChunk(ctx.db, ctx.tenantId, filter, after, size),
+      (r) => ({ at: r.occurredText, id: r.id }),
+    ),
+  };
 }

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { drivers, fines, trips, tripTypes } from '../../db/schema/index.ts';
 
 /** One page of a driver's live fines, latest issued first, and how many there are in all. */
@@ -118,3 +119,75 @@ export async function archiveFineRow(db: Db, tenantId: number, id: number) {
     .returning({ id: fines.id });
   return row?.id;
 }
+
+/** The keyset of the fines export: a fine's issued time (as text, microseconds kept) and id. */
+export interface TFineKey {
+  issued: string;
+  id: number;
+}
+
+/** The filter of the fines export: the list's range and the console's search (driver or description). */
+function exportWhere(tenantId: number, f: { from: Date; to: Date; search?: string | undefined }) {
+  return and(
+    eq(fines.tenantId, tenantId),
+    eq(fines.archived, false),
+    gte(fines.issuedDate, f.from),
+    lt(fines.issuedDate, f.to),
+    f.search
+      ? ilike(
+          sql`coalesce(${drivers.fname} || ' ' || ${drivers.lname}, '') || ' ' || ${fines.description}`,
+          `%${escapeLike(f.search)}%`,
+        )
+      : undefined,
+  );
+}
+
+/** How many fines the export holds, counted up to `bound + 1`. */
+export async function countFinesForExport(
+  db: Db,
+  tenantId: number,
+  f: { from: Date; to: Date; search?: string | undefined },
+  bound: number,
+) {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(fines)
+    .leftJoin(drivers, and(eq(drivers.id, fines.driverId), eq(drivers.tenantId, tenantId)))
+    .where(exportWhere(tenantId, f))
+    .limit(bound + 1);
+  const [row] = await db.select({ n: count() }).from(matching.as('matching'));
+  return row?.n ?? 0;
+}
+
+/** The export's next `limit` fines after `after`, newest issued first, with driver and trip. */
+export function fineExportChunk(
+  db: Db,
+  tenantId: number,
+  f: { from: Date; to: Date; search?: string | undefined },
+  after: TFineKey | null,
+  limit: number,
+) {
+  return db
+    .select({
+      fine: fines,
+      issued: sql<string>`${fines.issuedDate}::text`,
+      driver: { id: drivers.id, fname: drivers.fname, lname: drivers.lname },
+      trip: { id: trips.id, startDate: trips.startDate },
+      type: { title: tripTypes.title },
+    })
+    .from(fines)
+    .leftJoin(drivers, and(eq(drivers.id, fines.driverId), eq(drivers.tenantId, tenantId)))
+    .leftJoin(trips, and(eq(trips.id, fines.tripId), eq(trips.tenantId, tenantId)))
+    .leftJoin(tripTypes, and(eq(tripTypes.id, trips.typeId), eq(tripTypes.tenantId, tenantId)))
+    .where(
+      and(
+        exportWhere(tenantId, f),
+        after
+          ? sql`(${fines.issuedDate}, ${fines.id}) < (${after.issued}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(fines.issuedDate), desc(fines.id))
+    .limit(limit);
+}
+export type TFineExportRow = Awaited<ReturnType<typeof fineExportChunk>>[number];

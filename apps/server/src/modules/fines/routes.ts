@@ -12,6 +12,7 @@ import {
   ZFineSave,
   ZFinesRequest,
   ZIdBody,
+  ZRecordExportQuery,
   ZRecordImage,
   zWholeNumber,
 } from '@fleet/contract';
@@ -23,11 +24,13 @@ import { readDriverReport, REPORT_BODY_LIMIT, REPORT_PHOTO_FIELD } from '../../p
 import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readMultipartForm } from '../../platform/uploads.ts';
+import { registerListExport } from '../../platform/xlsx.ts';
 import {
   addFine,
   addFinePictures,
   archiveFine,
   driverFines,
+  fineExport,
   finePictures,
   finesBetween,
   removeFinePicture,
@@ -97,6 +100,15 @@ export const fineRoutes: ModuleRoutes = async (app, deps) => {
     },
     async (r) => ok(await finesBetween(tenantContext(r, deps), r.body)),
   );
+
+  registerListExport(app, {
+    url: '/api/v1/fines/export',
+    tag: 'Fines',
+    summary:
+      'The fines of the list as an .xlsx file: issued from `fdate` to `tdate` (as `fine/get-fines`), matching `search` (driver name or description), newest first; dates in the tenant time zone',
+    querystring: ZRecordExportQuery,
+    open: (r, query) => fineExport(tenantContext(r, deps), query),
+  });
 
   app.post(
     '/api/fine/add',

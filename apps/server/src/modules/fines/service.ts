@@ -1,6 +1,7 @@
 import {
   FINE_FUTURE_SLACK_MS,
   FINE_STATUS_DEFAULT,
+  fineStatusLabel,
   MESSAGES,
   RECORD_PHOTOS_MAX,
   parseUtcDateTime,
@@ -12,22 +13,37 @@ import {
   type TFineSaveValues,
   type TFinesRequest,
   type TPicture,
+  type TRecordExportQuery,
   type TRecordImage,
+  ZRecordRangeBody,
 } from '@fleet/contract';
 import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { TUploadedFile } from '../../platform/uploads.ts';
+import {
+  checkedFilter,
+  checkExportSize,
+  keysetChunks,
+  zonedTime,
+  type TListExportFile,
+  type XlsxColumn,
+} from '../../platform/xlsx.ts';
+import { tenantProfile } from '../settings/service.ts';
 import { driverOf, findDriver } from '../drivers/service.ts';
 import { picturesOf, recordImages, removePhoto, withPhotos } from '../files/service.ts';
 import {
   archiveFineRow,
+  countFinesForExport,
+  fineExportChunk,
   findFine,
   findLiveTrip,
   insertFine,
   listDriverFines,
   listFines,
   updateFine,
+  type TFineExportRow,
+  type TFineKey,
   type TFineListRow,
   type TFineValues,
 } from './queries.ts';
@@ -246,3 +262,50 @@ export async function removeFinePicture(
   await removePhoto(ctx, storage, FOLDER, fineId, photoId, (tx) => emit(tx, 'fine.updated', [fineId]));
   return recordImages(ctx, FOLDER, fineId);
 }
+
+// ---------- The export ----------
+
+/**
+ * The fines list as an `.xlsx` (`GET v1/fines/export`): the fines the list shows for the same range
+ * and search (driver name or description), newest issued first, read in keyset chunks. Headers in
+ * the tenant's terms, dates in its time zone. A bad range is refused (400), and more than
+ * EXPORT_LIMIT fines (409), before anything is sent.
+ */
+export async function fineExport(
+  ctx: TTenantContext,
+  query: TRecordExportQuery,
+): Promise<TListExportFile<TFineExportRow>> {
+  checkedFilter(ZRecordRangeBody, { fdate: query.fdate, tdate: query.tdate });
+  const filter = { ...recordRange(query), search: query.search || undefined };
+  await checkExportSize((bound) => countFinesForExport(ctx.db, ctx.tenantId, filter, bound), 'fines');
+  const { terms, timeZone } = await tenantProfile(ctx);
+  const at = zonedTime(timeZone);
+  const columns: XlsxColumn<TFineExportRow>[] = [
+    { header: 'ID', value: (r) => r.fine.id, width: 8 },
+    { header: `${terms.driver} name`, value: (r) => personName(r.driver), width: 26 },
+    { header: terms.trip, value: (r) => r.trip?.id ?? null, width: 10 },
+    { header: `${terms.trip} type`, value: (r) => r.type?.title ?? null, width: 20 },
+    { header: `${terms.trip} start (${timeZone})`, value: (r) => at(r.trip?.startDate), width: 20 },
+    {
+      header: `Amount (${terms.currency.symbol})`,
+      value: (r) => Number(r.fine.amount),
+      numFmt: '0.00',
+      width: 12,
+    },
+    { header: 'Description', value: (r) => r.fine.description, width: 40 },
+    { header: `Date (${timeZone})`, value: (r) => at(r.fine.issuedDate), width: 20 },
+    { header: `Assigned date (${timeZone})`, value: (r) => at(r.fine.creationDate), width: 20 },
+    { header: 'Status', value: (r) => fineStatusLabel(r.fine.status), width: 12 },
+  ];
+  return {
+    fileName: 'Fines.xlsx',
+    columns,
+    chunks: keysetChunks(
+      (after: TFineKey | null, size) => fineExportChunk(ctx.db, ctx.tenantId, filter, after, size),
+      (r) => ({ issued: r.issued, id: r.fine.id }),
+    ),
+  };
+}
+
+const personName = (p: { fname: string | null; lname: string | null } | null) =>
+  p?.fname !== null && p?.fname !== undefined ? `${p.fname} ${p.lname ?? ''}`.trim() : 'N/A';

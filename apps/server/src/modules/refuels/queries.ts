@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { dieselTanks, drivers } from '../../db/schema/index.ts';
 import { tripInProgressOf } from '../../db/trip-in-progress.ts';
 
@@ -91,3 +92,69 @@ export async function archiveRefuel(db: Db, tenantId: number, id: number) {
     .returning({ id: dieselTanks.id });
   return rows.length > 0;
 }
+
+/** The keyset of the refuels export: a refuel's time (as text, microseconds kept) and id. */
+export interface TRefuelKey {
+  at: string;
+  id: number;
+}
+export interface TRefuelExportFilter {
+  from: Date;
+  to: Date;
+  /** The console's search: the driver's name ('N/A' for none). */
+  search?: string | undefined;
+}
+
+function exportWhere(tenantId: number, f: TRefuelExportFilter) {
+  return and(
+    live(tenantId),
+    gte(dieselTanks.createdDate, f.from),
+    lt(dieselTanks.createdDate, f.to),
+    f.search
+      ? ilike(sql`coalesce(${drivers.fname} || ' ' || ${drivers.lname}, 'N/A')`, `%${escapeLike(f.search)}%`)
+      : undefined,
+  );
+}
+const driverJoin = (tenantId: number) =>
+  and(eq(drivers.id, dieselTanks.driverId), eq(drivers.tenantId, tenantId));
+
+/** How many refuels the export holds, counted up to `bound + 1`. */
+export async function countRefuelsForExport(db: Db, tenantId: number, f: TRefuelExportFilter, bound: number) {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(dieselTanks)
+    .leftJoin(drivers, driverJoin(tenantId))
+    .where(exportWhere(tenantId, f))
+    .limit(bound + 1);
+  const [row] = await db.select({ n: count() }).from(matching.as('matching'));
+  return row?.n ?? 0;
+}
+
+/** The export's next `limit` refuels after `after`, newest first, with their drivers. */
+export function refuelExportChunk(
+  db: Db,
+  tenantId: number,
+  f: TRefuelExportFilter,
+  after: TRefuelKey | null,
+  limit: number,
+) {
+  return db
+    .select({
+      refuel: dieselTanks,
+      at: sql<string>`${dieselTanks.createdDate}::text`,
+      driver: { id: drivers.id, fname: drivers.fname, lname: drivers.lname },
+    })
+    .from(dieselTanks)
+    .leftJoin(drivers, driverJoin(tenantId))
+    .where(
+      and(
+        exportWhere(tenantId, f),
+        after
+          ? sql`(${dieselTanks.createdDate}, ${dieselTanks.id}) < (${after.at}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(dieselTanks.createdDate), desc(dieselTanks.id))
+    .limit(limit);
+}
+export type TRefuelExportRow = Awaited<ReturnType<typeof refuelExportChunk>>[number];

@@ -8,6 +8,7 @@ import {
   ZEnvelope,
   ZErrorEnvelope,
   ZIdBody,
+  ZRecordExportQuery,
   ZRecordImage,
   ZRecordImagesRequest,
   ZRecordRangeBody,
@@ -22,7 +23,16 @@ import type { ModuleRoutes } from '../../platform/deps.ts';
 import { readDriverReport, REPORT_BODY_LIMIT } from '../../platform/driver-report.ts';
 import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
 import { ACCESS } from '../../platform/principal.ts';
-import { archiveRefuel, driverRefuels, refuelImages, refuels, reportRefuel, saveRefuel } from './service.ts';
+import { registerListExport } from '../../platform/xlsx.ts';
+import {
+  archiveRefuel,
+  driverRefuels,
+  refuelImages,
+  refuels,
+  reportRefuel,
+  saveRefuel,
+  refuelExport,
+} from './service.ts';
 
 const tags = ['Diesel refuels'];
 /** `?tenant_id=` of the spec's list call: the caller's own tenant (the platform refuses any other). */
@@ -121,4 +131,13 @@ export const refuelRoutes: ModuleRoutes = async (app, deps) => {
       return ok(await reportRefuel(ctx, deps.storage, input, photos), MESSAGES.refuels.recorded);
     },
   );
+
+  registerListExport(app, {
+    url: '/api/v1/refuels/export',
+    tag: tags[0]!,
+    summary:
+      'The refuels of the list as an .xlsx file: from `fdate` to `tdate` (as `diesel-tank/get-diesel-tanks`), matching `search` (driver name), newest first; dates in the tenant time zone',
+    querystring: ZRecordExportQuery,
+    open: (r, query) => refuelExport(tenantContext(r, deps), query),
+  });
 };

@@ -4,26 +4,41 @@ import {
   toUtcString,
   type TDriverFuel,
   type TDriverRefuelBody,
+  type TRecordExportQuery,
   type TRecordImage,
   type TRecordRangeBody,
   type TRefuelRow,
   type TReportedRefuel,
+  ZRecordRangeBody,
 } from '@fleet/contract';
 import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { TUploadedFile } from '../../platform/uploads.ts';
+import {
+  checkedFilter,
+  checkExportSize,
+  keysetChunks,
+  zonedTime,
+  type TListExportFile,
+  type XlsxColumn,
+} from '../../platform/xlsx.ts';
+import { tenantProfile } from '../settings/service.ts';
 import { driverOf } from '../drivers/service.ts';
 import { picturesOf, recordImages, withPhotos } from '../files/service.ts';
 import { actionTime } from '../trips/service.ts';
 import {
   archiveRefuel as archiveRow,
+  countRefuelsForExport,
   findLiveRefuel,
   insertRefuel,
   listDriverRefuels,
   listRefuels,
   updateRefuel,
+  refuelExportChunk,
   type TRefuelDbRow,
+  type TRefuelExportRow,
+  type TRefuelKey,
 } from './queries.ts';
 
 /*
@@ -135,4 +150,52 @@ export async function reportRefuel(
     return row;
   });
   return { ...refuelFields(refuel), photos: await recordImages(ctx, FOLDER, refuel.id) };
+}
+
+// ---------- The export ----------
+
+const driverName = (d: { fname: string | null; lname: string | null } | null) =>
+  d?.fname != null ? `${d.fname} ${d.lname ?? ''}`.trim() : 'N/A';
+
+/**
+ * The refuels list as an `.xlsx` (`GET v1/refuels/export`): the refuels the list shows for the same
+ * range and search (driver name), newest first, read in keyset chunks; headers in the tenant's
+ * terms and units, dates in its time zone. A bad range (400) or more than EXPORT_LIMIT refuels
+ * (409) is refused before anything is sent.
+ */
+export async function refuelExport(
+  ctx: TTenantContext,
+  query: TRecordExportQuery,
+): Promise<TListExportFile<TRefuelExportRow>> {
+  checkedFilter(ZRecordRangeBody, { fdate: query.fdate, tdate: query.tdate });
+  const filter = { ...recordRange(query), search: query.search || undefined };
+  await checkExportSize((bound) => countRefuelsForExport(ctx.db, ctx.tenantId, filter, bound), 'refuels');
+  const { terms, timeZone } = await tenantProfile(ctx);
+  const at = zonedTime(timeZone);
+  const columns: XlsxColumn<TRefuelExportRow>[] = [
+    { header: 'ID', value: (r) => r.refuel.id, width: 8 },
+    { header: `${terms.driver} name`, value: (r) => driverName(r.driver), width: 26 },
+    {
+      header: `Quantity (${terms.liquidUnit.symbol})`,
+      value: (r) => r.refuel.volume,
+      numFmt: '0.00',
+      width: 14,
+    },
+    {
+      header: `Price (${terms.currency.symbol})`,
+      value: (r) => Number(r.refuel.amount),
+      numFmt: '0.00',
+      width: 12,
+    },
+    { header: `Date (${timeZone})`, value: (r) => at(r.refuel.createdDate), width: 20 },
+    { header: terms.trip, value: (r) => r.refuel.tripId, width: 10 },
+  ];
+  return {
+    fileName: 'Refuels.xlsx',
+    columns,
+    chunks: keysetChunks(
+      (after: TRefuelKey | null, size) => refuelExportChunk(ctx.db, ctx.tenantId, filter, after, size),
+      (r) => ({ at: r.at, id: r.refuel.id }),
+    ),
+  };
 }

@@ -17,15 +17,18 @@ export const listDriverStudents = (db: Db, tenantId: number, driverId: number) =
 export interface StudentFilter {
   id?: number | undefined;
   search?: string | undefined;
+  /** Keyset paging (the export): students after this one in the list's order, `limit` of them. */
+  after?: { lname: string; fname: string; id: number } | null;
+  limit?: number;
 }
 
 /**
  * The tenant's live students by last then first name, with the name of the driver who carries
  * each; `search` matches a first, last or full name.
  */
-export function listStudents(db: Db, tenantId: number, { id, search }: StudentFilter = {}) {
+export function listStudents(db: Db, tenantId: number, { id, search, after, limit }: StudentFilter = {}) {
   const pattern = search ? `%${escapeLike(search)}%` : undefined;
-  return db
+  const query = db
     .select({
       id: students.id,
       fname: students.fname,
@@ -52,9 +55,14 @@ export function listStudents(db: Db, tenantId: number, { id, search }: StudentFi
               sql`(${students.fname} || ' ' || ${students.lname}) ilike ${pattern}`,
             )
           : undefined,
+        after
+          ? sql`(${students.lname}, ${students.fname}, ${students.id}) > (${after.lname}, ${after.fname}, ${after.id})`
+          : undefined,
       ),
     )
-    .orderBy(asc(students.lname), asc(students.fname), asc(students.id));
+    .orderBy(asc(students.lname), asc(students.fname), asc(students.id))
+    .$dynamic();
+  return limit === undefined ? query : query.limit(limit);
 }
 export type TStudentListRow = Awaited<ReturnType<typeof listStudents>>[number];
 

@@ -20,7 +20,15 @@ import {
   SUCCESS_ENVELOPE_ROUTE,
   SUCCESS_ERROR_RESPONSES,
 } from '../../platform/envelope.ts';
-import { addStudent, archiveStudent, driverStudents, guardianList, students } from './service.ts';
+import { registerListExport } from '../../platform/xlsx.ts';
+import {
+  addStudent,
+  archiveStudent,
+  driverStudents,
+  guardianList,
+  studentExport,
+  students,
+} from './service.ts';
 
 const tags = ['Students'];
 
@@ -106,4 +114,14 @@ export const studentRoutes: ModuleRoutes = async (app, deps) => {
     },
     async (r) => ({ success: true as const, guardians: await guardianList(tenantContext(r, deps)) }),
   );
+
+  registerListExport(app, {
+    url: '/api/v1/school-bus/students/export',
+    tag: tags[0]!,
+    summary:
+      'The students of the list as an .xlsx file, matching `search` (first, last or full name), with driver, bus stop and guardians; school-bus tenants only',
+    config: SUCCESS_ENVELOPE_ROUTE,
+    querystring: ZStudentListQuery,
+    open: (r, query) => studentExport(tenantContext(r, deps), query.search),
+  });
 };

@@ -10,6 +10,7 @@ import {
 import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { AppError, uniqueViolationOn } from '../../platform/errors.ts';
 import { assertPasswordStrong, hashPassword } from '../../platform/passwords.ts';
+import { keysetChunks, type TListExportFile, type XlsxColumn } from '../../platform/xlsx.ts';
 import { driverOf, findDriver } from '../drivers/service.ts';
 import { addDestination, archiveDestination, findDestinations } from '../places/service.ts';
 import { tenantProfile, type TTenantProfile } from '../settings/service.ts';
@@ -252,4 +253,46 @@ export async function findStudents(
 /** A guardian's live children in the tenant, by first name. */
 export function guardianChildren(ctx: TTenantContext, guardianId: number) {
   return childrenOfGuardian(ctx.db, ctx.tenantId, guardianId);
+}
+
+/**
+ * The students list as an `.xlsx` (`GET v1/school-bus/students/export`): the live students the list
+ * shows for the same search, by last then first name, read in keyset chunks, each with its
+ * driver, bus stop and guardians; headers in the tenant's terms. School-bus tenants only (403).
+ */
+export async function studentExport(
+  ctx: TTenantContext,
+  search: string | undefined,
+): Promise<TListExportFile<TStudent>> {
+  const { terms } = await schoolBusTenant(ctx);
+  const columns: XlsxColumn<TStudent>[] = [
+    { header: 'ID', value: (s) => s.id, width: 8 },
+    { header: 'First name', value: (s) => s.fname, width: 18 },
+    { header: 'Last name', value: (s) => s.lname, width: 18 },
+    {
+      header: terms.driver,
+      value: (s) => (s.driver ? `${s.driver.fname} ${s.driver.lname}` : null),
+      width: 24,
+    },
+    { header: `Bus stop (${terms.destination})`, value: (s) => s.stop_name, width: 30 },
+    { header: 'Latitude', value: (s) => s.stop_lat, numFmt: '0.00000', width: 12 },
+    { header: 'Longitude', value: (s) => s.stop_lon, numFmt: '0.00000', width: 12 },
+    {
+      header: 'Guardians',
+      value: (s) => s.guardians.map((g) => `${g.fname} ${g.lname} <${g.email}>`).join('; '),
+      width: 48,
+    },
+  ];
+  return {
+    fileName: 'Students.xlsx',
+    columns,
+    chunks: keysetChunks(
+      async (after: { lname: string; fname: string; id: number } | null, limit) =>
+        toStudents(
+          ctx,
+          await listStudents(ctx.db, ctx.tenantId, { search: search || undefined, after, limit }),
+        ),
+      (s) => ({ lname: s.lname, fname: s.fname, id: s.id }),
+    ),
+  };
 }

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { DateTime } from 'luxon';
 import {
   FINE_STATUS,
@@ -8,6 +7,7 @@ import {
   type TTerms,
   type TTripRow,
 } from '@fleet/contract';
+import { createPdf, ensureSpace, rule, text } from '../../platform/pdf.ts';
 
 export interface TTripReportContext {
   trip: TTripRow;
@@ -28,12 +28,12 @@ const RULE = '#cbd2d9';
 /**
  * The PDF report of one trip: who, what and where, every stop in order with its planned and actual
  * times and its tasks with their approvals, then the fines and accidents linked to the trip.
- * Times are written in the tenant's time zone, named on the first page.
+ * Times are written in the tenant's time zone, named on the first page. Written through the shared
+ * PDF setup (`platform/pdf.ts`), so names, terms and places in Arabic show shaped, right to left.
  */
 export function buildTripReport(ctx: TTripReportContext): Promise<Buffer> {
   const { trip, terms } = ctx;
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = createPdf({
     margin: MARGIN,
     info: {
       Title: `${terms.trip} report #${trip.id}`,
@@ -41,49 +41,39 @@ export function buildTripReport(ctx: TTripReportContext): Promise<Buffer> {
       Subject: `${terms.trip} ${trip.id}`,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 
   const at = (utc: string | null) =>
     utc ? DateTime.fromSQL(utc, { zone: 'utc' }).setZone(ctx.timeZone).toFormat('yyyy-MM-dd HH:mm') : '—';
-  const width = doc.page.width - 2 * MARGIN;
-  const heading = (text: string) => {
-    if (doc.y > doc.page.height - 140) doc.addPage();
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text);
-    const y = doc.y + 2;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + width, y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    doc.moveDown(0.5);
+  const heading = (title: string) => {
+    ensureSpace(doc, 140);
+    doc.moveDown(0.8);
+    text(doc, title, { size: 13, bold: true, color: INK });
+    rule(doc, RULE);
   };
-  const field = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(`${label}: `, { continued: true });
-    doc.font('Helvetica').fillColor(INK).text(value);
-  };
-  // A paragraph indented as a whole (pdfkit's `indent` moves only its first line).
-  const indented = (text: string) => {
-    doc.text(text, MARGIN + 14, undefined, { width: width - 14 });
-    doc.x = MARGIN;
-  };
+  // The report is laid out left to right; an Arabic name or place inside a line reads right to left.
+  const ltr = { direction: 'ltr' } as const;
+  const field = (label: string, value: string) =>
+    text(
+      doc,
+      [
+        { text: `${label}: `, bold: true, color: MUTED },
+        { text: value, color: INK },
+      ],
+      ltr,
+    );
+  // A paragraph indented as a whole.
+  const indented = (line: string, color = MUTED) =>
+    text(doc, line, { ...ltr, x: MARGIN + 14, size: 9.5, color });
   const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
   const minutes = (v: number | null) => (v === null ? '—' : `${v} min`);
 
   // Title block
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(`${terms.trip} report #${trip.id}`);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text(
-      `${ctx.tenantName} · times in ${ctx.timeZone} · generated ${at(new Date().toISOString().slice(0, 19).replace('T', ' '))}`,
-    );
+  text(doc, `${terms.trip} report #${trip.id}`, { ...ltr, size: 20, bold: true, color: INK });
+  text(
+    doc,
+    `${ctx.tenantName} · times in ${ctx.timeZone} · generated ${at(new Date().toISOString().slice(0, 19).replace('T', ' '))}`,
+    { ...ltr, color: MUTED },
+  );
 
   heading('Summary');
   const driver = trip.driver ? `${trip.driver.fname} ${trip.driver.lname}` : 'N/A';
@@ -109,16 +99,13 @@ export function buildTripReport(ctx: TTripReportContext): Promise<Buffer> {
 
   heading(`${pluralize(terms.destination)} (${trip.destinations.length})`);
   for (const [i, stop] of trip.destinations.entries()) {
-    if (doc.y > doc.page.height - 160) doc.addPage();
+    ensureSpace(doc, 160);
     const student = [stop.student_fname, stop.student_lname].filter(Boolean).join(' ');
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .fillColor(INK)
-      .text(
-        `${i + 1}. ${stop.destination_name ?? `Unknown ${terms.destination}`}${student ? ` (${student})` : ''}`,
-      );
-    doc.font('Helvetica').fontSize(9.5).fillColor(MUTED);
+    text(
+      doc,
+      `${i + 1}. ${stop.destination_name ?? `Unknown ${terms.destination}`}${student ? ` (${student})` : ''}`,
+      { ...ltr, size: 11, bold: true, color: INK },
+    );
     indented(
       `Planned arrival ${at(stop.expected_arrival_date)} · departure ${at(stop.expected_departure_date)}`,
     );
@@ -127,10 +114,10 @@ export function buildTripReport(ctx: TTripReportContext): Promise<Buffer> {
       `Driving ${minutes(stop.driving_time)} (range ${minutes(stop.driving_time_range)}) · staying ${minutes(stop.staying_time)} (range ${minutes(stop.staying_time_range)})`,
     );
     if (!stop.tasks.length) indented('No Tasks Assigned');
-    doc.fillColor(INK);
     for (const task of stop.tasks) {
       indented(
         `• ${task.description}${task.order_id ? ` (order ${task.order_id})` : ''} — client approval ${yesNo(task.client_approval)}, manager approval ${yesNo(task.manager_approval)}, priority ${task.priority}${task.note ? `; ${task.note}` : ''}`,
+        INK,
       );
     }
     doc.moveDown(0.4);
@@ -138,8 +125,8 @@ export function buildTripReport(ctx: TTripReportContext): Promise<Buffer> {
 
   const list = <T>(title: string, items: T[], empty: string, line: (item: T) => string) => {
     heading(`${title} (${items.length})`);
-    if (!items.length) doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(empty);
-    for (const item of items) doc.font('Helvetica').fontSize(10).fillColor(INK).text(line(item));
+    if (!items.length) text(doc, empty, { ...ltr, color: MUTED });
+    for (const item of items) text(doc, line(item), { ...ltr, color: INK });
   };
   list(
     'Fines',

@@ -9,11 +9,11 @@ import { DAY_RANGES } from '../../components/date-range-filter';
 import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list';
 import { PAGE_SX } from '../../components/page-header';
 import { RecordImagesDialog } from '../../components/record-images-dialog';
-import { formatUtc } from '../../lib/dates';
+import { formatUtc, localRangeUtc } from '../../lib/dates';
 import { MOBILE_MEDIA_QUERY } from '../../lib/layout';
 import { useSession } from '../../lib/session';
 import { useTerms } from '../../lib/terms';
-import { accidentImagesQuery, accidentListQuery } from './api/accidents';
+import { ACCIDENTS_EXPORT_PATH, accidentImagesQuery, accidentListQuery } from './api/accidents';
 import { EmergencyReadiness } from './emergency-readiness';
 
 const driverName = (a: TAccidentRow) => (a.driver ? `${a.driver.fname} ${a.driver.lname}` : 'N/A');
@@ -69,6 +69,14 @@ export function AccidentsPage() {
           onClick: setViewing,
         },
       ]}
+      exportFile={{
+        path: ACCIDENTS_EXPORT_PATH,
+        fileName: `${title}.xlsx`,
+        query: ({ range }) => {
+          const { fdate, tdate } = localRangeUtc(range);
+          return { fdate: fdate || undefined, tdate: tdate || undefined };
+        },
+      }}
       refetchIntervalMs={LIST_REFRESH_MS}
       searchLabel="Search"
       emptyText={`No ${title.toLowerCase()} in these days.`}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import AdminsIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import { MESSAGES, type TAdminRow } from '@fleet/contract';
 import { ListPage, type ListColumn } from '../../components/list';
-import { adminListQuery, useArchiveAdmin } from './api/admins';
+import { ADMINS_EXPORT_PATH, adminListQuery, useArchiveAdmin } from './api/admins';
 import { AdminDialog } from './admin-dialog';
 
 const columns: ListColumn<TAdminRow>[] = [
@@ -31,6 +31,7 @@ export function AdminsPage() {
           setOpen(true);
         },
       }}
+      exportFile={{ path: ADMINS_EXPORT_PATH, fileName: 'Users.xlsx' }}
       onEdit={(a) => {
         setEditing(a);
         setOpen(true);

@@ -10,7 +10,7 @@ import { ListPage, type ListColumn } from '../../components/list';
 import { paths } from '../../lib/paths';
 import { tenantListQuery } from '../../lib/api/tenants';
 import { AdminDialog } from './admin-dialog';
-import { adminListQuery, useArchiveAdmin } from './api/admins';
+import { ADMINS_EXPORT_PATH, adminListQuery, useArchiveAdmin } from './api/admins';
 
 const columns: ListColumn<TAdminRow>[] = [
   { id: 'fname', label: 'First name', render: (row) => row.fname },
@@ -33,6 +33,11 @@ function TenantAdmins({ tenantId }: { tenantId: number }) {
       columns={columns}
       rowName={(row) => `${row.fname} ${row.lname}`}
       add={{ label: 'Add Admin', onClick: () => setDialog({ admin: null }) }}
+      exportFile={{
+        path: ADMINS_EXPORT_PATH,
+        fileName: `${tenantName ?? 'Tenant'} admins.xlsx`,
+        query: () => ({ tenant_id: String(tenantId) }),
+      }}
       onEdit={(admin) => setDialog({ admin })}
       remove={{
         question: () => 'Are you sure you want to delete this Admin, This action cannot be undone!',

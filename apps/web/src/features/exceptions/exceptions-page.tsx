@@ -28,6 +28,7 @@ import {
   exceptionFallbacks,
   exceptionOrigin,
   exceptionQuery,
+  EXCEPTIONS_EXPORT_PATH,
   exceptionTime,
   exceptionTypeLabel,
   exceptionsQuery,
@@ -242,6 +243,14 @@ export function ExceptionsPage() {
             )}
           </>
         )}
+        exportFile={{
+          path: EXCEPTIONS_EXPORT_PATH,
+          fileName: 'Exceptions.xlsx',
+          query: ({ search }) => ({
+            type: type || undefined,
+            driver_name: search ? search.slice(0, DRIVER_SEARCH_MAX) : undefined,
+          }),
+        }}
         refetchIntervalMs={EXCEPTIONS_REFRESH_MS}
         columns={columns}
         rowActions={[

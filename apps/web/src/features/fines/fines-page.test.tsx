@@ -130,6 +130,28 @@ describe('Fines page', () => {
     expect(screen.getByText('Parking in a no-parking zone')).toBeInTheDocument();
   });
 
+  it("exports the list's days and search, and says why the server refused", async () => {
+    const fetchMock = mockFines({
+      'GET /api/v1/fines/export': () => fail(409, 'More than 20,000 fines match: narrow the dates.'),
+    });
+    renderApp('/fines', { session: SESSIONS.delivery });
+    await rowOf('Speeding on Sheikh Zayed Road');
+    await user.type(screen.getByRole('searchbox', { name: 'Search by driver or description' }), 'parking');
+    await waitFor(() => expect(screen.queryByText('Speeding on Sheikh Zayed Road')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('More than 20,000 fines match: narrow the dates.')).toBeVisible();
+    const today = localDayBoundsUtc(toLocalDayInput(new Date()))!;
+    const url = new URL(
+      String(callsTo(fetchMock, 'GET', '/api/v1/fines/export')[0]?.[0]),
+      'http://localhost',
+    );
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      fdate: today.start,
+      tdate: today.end,
+      search: 'parking',
+    });
+  });
+
   it('opens the pictures of a fine in the carousel', async () => {
     mockFines();
     renderApp('/fines', { session: SESSIONS.delivery });

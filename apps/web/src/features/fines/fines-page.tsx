@@ -11,7 +11,7 @@ import { DAY_RANGES } from '../../components/date-range-filter';
 import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list';
 import { formatUtc } from '../../lib/dates';
 import { useTerms } from '../../lib/terms';
-import { fineListQuery, useArchiveFine } from './api/fines';
+import { FINES_EXPORT_PATH, fineListQuery, fineRangeBounds, useArchiveFine } from './api/fines';
 import { FineDialog } from './fine-dialog';
 import { FinePicturesCell, FinePicturesViewer } from './fine-pictures';
 import { fineAmount, personName } from './fine-texts';
@@ -95,6 +95,11 @@ export function FinesPage() {
           setEditing(null);
           setOpen(true);
         },
+      }}
+      exportFile={{
+        path: FINES_EXPORT_PATH,
+        fileName: 'Fines.xlsx',
+        query: ({ range }) => fineRangeBounds(range ?? DAY_RANGES.today()),
       }}
       onEdit={(f) => {
         setEditing(f);

@@ -2,18 +2,24 @@ import { useState } from 'react';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import RefuelIcon from '@mui/icons-material/LocalGasStationOutlined';
 import { MESSAGES, type TRefuelRow } from '@fleet/contract';
-import { DAY_RANGES } from '../../components/date-range-filter';
+import { DAY_RANGES, type TDayRange } from '../../components/date-range-filter';
 import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list';
 import { RecordImagesDialog } from '../../components/record-images-dialog';
-import { formatUtc } from '../../lib/dates';
+import { formatUtc, localRangeUtc } from '../../lib/dates';
 import { useTerms } from '../../lib/terms';
-import { refuelImagesQuery, refuelListQuery, useArchiveRefuel } from './api/refuels';
+import { REFUELS_EXPORT_PATH, refuelImagesQuery, refuelListQuery, useArchiveRefuel } from './api/refuels';
 import { RefuelDialog } from './refuel-dialog';
 
 const driverName = (r: TRefuelRow) => (r.driver ? `${r.driver.fname} ${r.driver.lname}` : 'N/A');
 // Newest refuel first: the day it was made, not the order its report reached the server.
 const newestFirst = (a: TRefuelRow, b: TRefuelRow) =>
   b.created_date.localeCompare(a.created_date) || b.id - a.id;
+
+/** The list's range as the export's query (none while the range is invalid: the server's default). */
+const rangeQuery = (range: TDayRange | null) => {
+  const { fdate, tdate } = localRangeUtc(range);
+  return { fdate: fdate || undefined, tdate: tdate || undefined };
+};
 
 /**
  * /refuel: the diesel refuels drivers reported over a range of days (today by default), refreshed
@@ -67,6 +73,11 @@ export function RefuelsPage() {
           onClick: setViewing,
         },
       ]}
+      exportFile={{
+        path: REFUELS_EXPORT_PATH,
+        fileName: 'Refuels.xlsx',
+        query: ({ range }) => rangeQuery(range),
+      }}
       onEdit={setEditing}
       remove={{
         question: () => MESSAGES.deleteQuestion('refuel'),

@@ -6,7 +6,7 @@ import StudentsIcon from '@mui/icons-material/SchoolOutlined';
 import { MESSAGES, SCHOOL_BUS_TYPE, type TStudent } from '@fleet/contract';
 import { ListPage, type ListColumn } from '../../components/list';
 import { PAGE_SX, PAGE_TITLE_ID, PageHeader } from '../../components/page-header';
-import { useArchiveStudent, studentListQuery } from '../../lib/api/students';
+import { STUDENTS_EXPORT_PATH, useArchiveStudent, studentListQuery } from '../../lib/api/students';
 import { useSession } from '../../lib/session';
 import { useTerms } from '../../lib/terms';
 import { StudentDialog } from './student-dialog';
@@ -46,6 +46,7 @@ function StudentList() {
           setOpen(true);
         },
       }}
+      exportFile={{ path: STUDENTS_EXPORT_PATH, fileName: `${TITLE}.xlsx` }}
       rowActions={[
         {
           id: 'info',

@@ -50,6 +50,9 @@ export const notSeenExceptionsQuery = () =>
       }),
   });
 
+/** The Exceptions page's .xlsx export: the same type and driver name (`GET v1/exceptions/export`). */
+export const EXCEPTIONS_EXPORT_PATH = 'v1/exceptions/export';
+
 /** The Exceptions page: one server page, filtered by type and driver name. */
 export const exceptionsQuery = (query: TExceptionsQuery) =>
   queryOptions({

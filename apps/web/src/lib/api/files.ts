@@ -29,8 +29,10 @@ export async function downloadUrl(url: string, fallbackName: string): Promise<vo
   if (!response.ok) {
     let message: string = MESSAGES.http.internal;
     try {
-      const json = (await response.json()) as { responseMessage?: unknown };
+      // The envelope's reason: `responseMessage`, or `message` of the `{success: false}` calls.
+      const json = (await response.json()) as { responseMessage?: unknown; message?: unknown };
       if (typeof json.responseMessage === 'string') message = json.responseMessage;
+      else if (typeof json.message === 'string') message = json.message;
     } catch {
       // Not JSON: keep the generic message.
     }

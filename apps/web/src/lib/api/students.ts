@@ -23,6 +23,8 @@ export const studentKeys = {
 };
 
 const STUDENTS_PATH = 'v1/school-bus/students';
+/** The students list's .xlsx export: the same search (`GET v1/school-bus/students/export`). */
+export const STUDENTS_EXPORT_PATH = `${STUDENTS_PATH}/export`;
 
 /** The live students whose first, last or full name matches the search, with driver and guardians. */
 export const studentListQuery = (search: string) =>

@@ -16,6 +16,9 @@ export const accidentKeys = {
   images: (id: number) => [...queryRoots.accidents, 'images', id] as const,
 };
 
+/** The accidents list's .xlsx export: the same range and search (`GET v1/accidents/export`). */
+export const ACCIDENTS_EXPORT_PATH = 'v1/accidents/export';
+
 /** The accidents of a range of local days, newest first. */
 export const accidentListQuery = (range: TDayRange | null) => {
   const bounds = localRangeUtc(range);

@@ -17,6 +17,9 @@ export const adminKeys = {
     [...queryRoots.admins, 'list', { search, tenantId: tenantId ?? null }] as const,
 };
 
+/** The users list's .xlsx export: the same search, `tenant_id` for the super admin (`GET v1/admins/export`). */
+export const ADMINS_EXPORT_PATH = 'v1/admins/export';
+
 /** Admins of the own tenant, or of `tenantId`; the server has no search, so it filters here. */
 export const adminListQuery = (search: string, tenantId?: number) =>
   queryOptions({

@@ -32,6 +32,9 @@ export function fineRangeBounds(range: TDayRange): NonNullable<TFinesRequest> {
   return { fdate: localDayBoundsUtc(range.from)?.start, tdate: localDayBoundsUtc(range.to)?.end };
 }
 
+/** The fines list's .xlsx export: the same range and search (`GET v1/fines/export`). */
+export const FINES_EXPORT_PATH = 'v1/fines/export';
+
 /** A fine matches the search by its driver's name or its description. */
 const matches = (fine: TFineRow, search: string) => {
   const text = `${fine.driver ? `${fine.driver.fname} ${fine.driver.lname}` : ''} ${fine.description}`;

@@ -18,6 +18,9 @@ export const refuelKeys = {
   images: (id: number) => [...queryRoots.refuels, 'images', id] as const,
 };
 
+/** The refuels list's .xlsx export: the same range and search (`GET v1/refuels/export`). */
+export const REFUELS_EXPORT_PATH = 'v1/refuels/export';
+
 /** The refuels of a range of local days, newest first. */
 export const refuelListQuery = (range: TDayRange | null) => {
   const bounds = localRangeUtc(range);
