@@ -32,3 +32,4 @@ export * from './exports.ts';
 export * from './logs.ts';
 export * from './error-reports.ts';
 export * from './trackers.ts';
+export * from './reports.ts';
