@@ -149,7 +149,15 @@ export function buildFinancePdf(file: TFinanceFile): Promise<Buffer> {
     }
     rule();
     row(['Total', '', '', hm(s.minutes)], widths, true);
-    row([`Pay: ${money(s.pay)} ${cur}`, '', '', `${s.minutes} min`], widths, true);
+    doc
+      .font(fonts.bold)
+      .fontSize(11)
+      .fillColor(INK)
+      .text(`Pay: ${money(s.pay)} ${cur}`, MARGIN, doc.y + 4, { width })
+      .font(fonts.regular)
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(`${s.minutes} min at ${money(s.hourlyRate)} ${cur} an hour`, { width });
   });
   doc.end();
   return done;

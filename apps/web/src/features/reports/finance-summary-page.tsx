@@ -75,10 +75,12 @@ function FinanceDays({ driver: fixed }: { driver: TChosen | null }) {
     <ListPage
       title={fixed ? `Finance Summary · ${fixed.name || `${terms.driver} #${fixed.id}`}` : 'Finance Summary'}
       icon={<FinanceIcon color="primary" />}
-      query={() => ({
+      query={({ search }) => ({
         ...workingDaysQuery(driver?.id ?? 0, rangeBody(range)),
         enabled: Boolean(driver?.id),
+        select: (rows: TFinanceDayRow[]) => rows.filter((r) => r.date.includes(search)),
       })}
+      searchLabel="Search by date"
       rowsOf={(rows) => rows.map((r, i) => ({ ...r, id: i + 1 }))}
       order={() => 0}
       paging={false}
