@@ -259,12 +259,14 @@ const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
   'POST /api/fine/save': { date: `${day(-1)} 08:00:00`, trip_id: null, status: 1 },
   // The walk's addresses are nobody of the tenant's: the admin confirms sending outside.
   'POST /api/drivers-files/send-file': { confirm_outside: true },
+  // The finance summaries' file: 1 PDF, 2 Excel.
   'POST /api/driver/send-driver-finance-summary': {
     confirm_outside: true,
+    type: 1,
     file: undefined,
     totalMinutes: undefined,
   },
-  'POST /api/driver/send-all-driver-finance-summary': { confirm_outside: true },
+  'POST /api/driver/send-all-driver-finance-summary': { confirm_outside: true, type: 2 },
   // A recording is a data URL of real audio.
   'POST /api/device/send-voice-notification': {
     audio: `data:audio/webm;base64,${PLANTED_WEBM.toString('base64')}`,
