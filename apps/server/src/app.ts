@@ -69,6 +69,7 @@ import { systemActor } from './platform/principal.ts';
 import { demoHistoryParts, jobParts, listeningParts, serviceParts } from './background.ts';
 import { createStartupWork, type TStartupWork } from './platform/startup.ts';
 import { logRoutes } from './modules/logs/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { createErrorLog, type ErrorLog } from './platform/error-log.ts';
 import pkg from '../package.json' with { type: 'json' };
 
@@ -283,6 +284,7 @@ export async function buildApp({
   await app.register(geoRoutes, deps);
   await app.register(driverAppRoutes, deps);
   await app.register(notificationRoutes, deps);
+  await app.register(reportRoutes, deps);
   await app.register(eventRoutes, deps);
   await app.register(exportRoutes, deps);
   await app.register(logRoutes, deps);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { outsideDateYears } from './dates.ts';
 import { MESSAGES } from './messages.ts';
 import { zId, zOptionalPaging, zPage, zPageSize } from './numbers.ts';
+import { ZTripAccident, ZTripFine, ZTripRunTask } from './trips.ts';
 
 /*
  * The driver details tabs (spec 000 §2 "Drivers page", §7): trips, accidents, fines, fuel,
@@ -52,11 +53,23 @@ export const ZDriverTrip = z.object({
   note: z.string().nullable(),
   warehouse: z.object({ title: z.string() }).nullable(),
   type0: z.object({ title: z.string() }).nullable(),
+  /**
+   * The Driver trips screen (spec 002 §3): the driver, picked up (flag), fines and accidents, and
+   * each stop's times and its tasks as done (approvals and their pictures). The server always sends
+   * them; the defaults keep older answers readable.
+   */
+  driver: z.object({ id: z.number().int(), fname: z.string(), lname: z.string() }).nullable().default(null),
+  flag: z.number().int().default(0),
+  fines: z.array(ZTripFine).default([]),
+  accidents: z.array(ZTripAccident).default([]),
   destinations: z.array(
     z.object({
       id: z.number().int(),
       destination_name: z.string().nullable(),
-      tasks: z.array(ZDriverTripTask),
+      arrived_date: utcDate.nullable().default(null),
+      departed_date: utcDate.nullable().default(null),
+      skipped_date: utcDate.nullable().default(null),
+      tasks: z.array(ZDriverTripTask.extend(ZTripRunTask.partial().shape)),
     }),
   ),
 });

@@ -33,3 +33,4 @@ export * from './logs.ts';
 export * from './error-reports.ts';
 export * from './trackers.ts';
 export * from './design-tokens.ts';
+export * from './reports.ts';

@@ -490,6 +490,25 @@ export const MESSAGES = {
     vehicleUnknown: (bus: string) => `The chosen ${bus} does not exist.`,
   },
 
+  /** Driver summary and finance reports (spec 002 "Driver summary", "Driver finance summary", §8). */
+  reports: {
+    dayInvalid: 'Dates must be YYYY-MM-DD',
+    rangeInvalid: 'The end of the date range must not be before its start',
+    rangeTooLong: (days: number) => `Choose at most ${days} days at a time`,
+    fileSent: 'File sent successfully',
+    fileFailed: 'Failed to send the file',
+    fileError: 'Error occurred while sending the file',
+    summarySent: 'Summary sent successfully!',
+    noData: (driverTerm: string) => `No data for the selected ${driverTerm} / date range.`,
+    summaryFailed: 'Failed to send the summary.',
+    summaryError: 'Error occurred while sending the summary.',
+    /** Said beside a success when no SMTP server is configured (SMTP_URL). */
+    sentToOutbox:
+      "No mail server is set up (SMTP_URL), so the e-mail was saved in the server's outbox instead of being sent.",
+    typeInvalid: 'type must be 1 (PDF) or 2 (Excel)',
+    driversInvalid: 'selected_Drivers must be a list of driver ids',
+  },
+
   /** Logs (spec 002 "Logs at /logs", §8). */
   logs: {
     // The spec's wording for deleting a log entry, its spelling corrected (DESIGN §7).

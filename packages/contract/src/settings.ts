@@ -25,6 +25,8 @@ export const SETTING_KEYS = [
    * departures from its positions); `false` (the default) ignores its fixes then (docs/decisions/0023).
    */
   'tracker_trips_while_signed_in',
+  /** Where finance summaries go by default (spec 002 `settings/finance-email`); empty for none. */
+  'finance_email',
 ] as const;
 export type TSettingKey = (typeof SETTING_KEYS)[number];
 
@@ -63,6 +65,7 @@ export const DEFAULT_SETTINGS: Record<TSettingKey, string> = {
   stop_radius_m: '100',
   idle_speed_kmh: '5',
   tracker_trips_while_signed_in: 'false',
+  finance_email: '',
 };
 
 /**

@@ -164,6 +164,9 @@ const ENTITY_OF_FIELD: Record<string, Entity> = {
   // drivers-files/send-file: the file's id and its driver's, in the spec's spelling.
   file: 'driver_files',
   Driver_id: 'drivers',
+  // The finance summaries: one driver, or the drivers chosen.
+  driver: 'drivers',
+  selected_Drivers: 'drivers',
 };
 /** Routes of a record's pictures, whose `photo_id` names a record picture (`record_photos`). */
 const RECORD_PICTURE_ROUTE = /^\/api\/v1\/fines\/:fine_id\/pictures/;
@@ -217,6 +220,12 @@ const IGNORED_IDS = new Set(
   ].flatMap((route) => [`${route} body.destinations[].id`, `${route} body.destinations[].tasks[].task_id`]),
 );
 
+/** Fields a route names like an id that are not one: the finance summaries' `type` is the kind of file. */
+const NOT_IDS: Record<string, string[]> = {
+  'POST /api/driver/send-driver-finance-summary': ['type'],
+  'POST /api/driver/send-all-driver-finance-summary': ['type'],
+};
+
 /**
  * Values by field name where the schema alone does not say what the handler accepts (a date format
  * checked by a refinement, an e-mail that must be unused, a language of the list).
@@ -250,6 +259,14 @@ const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
   'POST /api/fine/save': { date: `${day(-1)} 08:00:00`, trip_id: null, status: 1 },
   // The walk's addresses are nobody of the tenant's: the admin confirms sending outside.
   'POST /api/drivers-files/send-file': { confirm_outside: true },
+  // The finance summaries' file: 1 PDF, 2 Excel.
+  'POST /api/driver/send-driver-finance-summary': {
+    confirm_outside: true,
+    type: 1,
+    file: undefined,
+    totalMinutes: undefined,
+  },
+  'POST /api/driver/send-all-driver-finance-summary': { confirm_outside: true, type: 2 },
   // A recording is a data URL of real audio.
   'POST /api/device/send-voice-notification': {
     audio: `data:audio/webm;base64,${PLANTED_WEBM.toString('base64')}`,
@@ -416,6 +433,10 @@ function callsFor(route: RegisteredRoute, ids: Ids, unique: () => number): Call[
   const bodySchema = toJsonSchema(route.schema.body);
   let body = bodySchema ? exampleOf(bodySchema, '', ['body'], ctx) : undefined;
   if (BODY_OVERRIDES[routeKey(route)]) body = { ...(body as object), ...BODY_OVERRIDES[routeKey(route)] };
+  for (const field of NOT_IDS[routeKey(route)] ?? []) {
+    const at = slots.findIndex((q) => q.path.length === 2 && q.path[0] === 'body' && q.path[1] === field);
+    if (at >= 0) slots.splice(at, 1);
+  }
   const call: Call = { route, params, query, body, slots };
   // An id the route reads from the query or else the body is tried in each place on its own.
   const twice = slots.find(

@@ -40,6 +40,18 @@ export const pages: PageMap = {
   accidents: () => import('../features/accidents/accidents-page').then((m) => ({ default: m.AccidentsPage })),
   fines: () => import('../features/fines/fines-page').then((m) => ({ default: m.FinesPage })),
   logs: () => import('../features/logs/logs-page').then((m) => ({ default: m.LogsPage })),
+  driverSummary: () =>
+    import('../features/reports/driver-summary-page').then((m) => ({ default: m.DriverSummaryPage })),
+  financeSummary: () =>
+    import('../features/reports/finance-summary-page').then((m) => ({ default: m.FinanceSummaryPage })),
+  oneDriverFinance: () =>
+    import('../features/reports/finance-summary-page').then((m) => ({ default: m.OneDriverFinancePage })),
+  allFinanceSummary: () =>
+    import('../features/reports/all-finance-summary-page').then((m) => ({
+      default: m.AllFinanceSummaryPage,
+    })),
+  driverSummaryTrips: () =>
+    import('../features/reports/driver-trips-page').then((m) => ({ default: m.DriverTripsPage })),
   scheduledTrips: () =>
     import('../features/scheduled-trips/scheduled-trips-page').then((m) => ({
       default: m.ScheduledTripsPage,

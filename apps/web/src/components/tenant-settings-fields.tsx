@@ -132,3 +132,21 @@ export function TermFields({ fields }: { fields: { name: TermKey; label: string;
     </Box>
   );
 }
+
+/** The finance address: the finance summaries' To (`settings/finance-email`). */
+export function FinanceFields() {
+  const { register, formState } = useFormContext<TTenantSettingsForm>();
+  const error = formState.errors.finance_email?.message;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
+      <TextField
+        label="Finance e-mail"
+        type="email"
+        {...register('finance_email')}
+        error={Boolean(error)}
+        helperText={error ?? 'Finance summaries are sent here unless another address is typed'}
+        fullWidth
+      />
+    </Box>
+  );
+}

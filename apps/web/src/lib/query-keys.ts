@@ -54,6 +54,8 @@ export const queryRoots = {
   exports: ['exports'],
   /** The error log (/logs). */
   logs: ['logs'],
+  /** Working-time reports: the Driver Summary, a driver's trips and finance days. */
+  reports: ['reports'],
 } as const satisfies Record<string, QueryKey>;
 
 /**
@@ -64,7 +66,7 @@ export const queryRoots = {
  */
 export const STALE_AFTER_CHANGE = {
   tenant: [queryRoots.tenants],
-  settings: [queryRoots.tenantSettings],
+  settings: [queryRoots.tenantSettings, queryRoots.reports],
   // A tenant row counts its admins.
   admin: [queryRoots.admins, queryRoots.tenants],
   // Vehicle change requests show who has each vehicle.
@@ -74,12 +76,19 @@ export const STALE_AFTER_CHANGE = {
     queryRoots.trips,
     queryRoots.schedules,
     queryRoots.vehicleRequests,
+    queryRoots.reports,
   ],
   vehicle: [queryRoots.vehicles, queryRoots.drivers, queryRoots.vehicleRequests],
   origin: [queryRoots.origins, queryRoots.trips, queryRoots.schedules],
   destination: [queryRoots.destinations],
   trip_type: [queryRoots.tripTypes, queryRoots.trips, queryRoots.schedules],
-  trip: [queryRoots.trips, queryRoots.driverDetails, queryRoots.orders, queryRoots.approvals],
+  trip: [
+    queryRoots.trips,
+    queryRoots.driverDetails,
+    queryRoots.orders,
+    queryRoots.approvals,
+    queryRoots.reports,
+  ],
   // A schedule's trips are made, changed or archived with it.
   schedule: [queryRoots.schedules, queryRoots.trips],
   stop: [queryRoots.trips, queryRoots.driverDetails, queryRoots.orders],
@@ -89,8 +98,8 @@ export const STALE_AFTER_CHANGE = {
   notification: [queryRoots.notifications],
   // Fines and accidents show in the trips table's cells and the driver details tabs.
   fine: [queryRoots.fines, queryRoots.trips, queryRoots.driverDetails],
-  refuel: [queryRoots.refuels, queryRoots.driverDetails],
-  accident: [queryRoots.accidents, queryRoots.trips, queryRoots.driverDetails],
+  refuel: [queryRoots.refuels, queryRoots.driverDetails, queryRoots.reports],
+  accident: [queryRoots.accidents, queryRoots.trips, queryRoots.driverDetails, queryRoots.reports],
   // An accepted request moves drivers between vehicles.
   vehicle_request: [queryRoots.vehicleRequests, queryRoots.vehicles, queryRoots.drivers],
   student: [queryRoots.students, queryRoots.guardians, queryRoots.driverDetails],

@@ -1,6 +1,7 @@
 import {
   DEFAULT_SETTINGS,
   isTimeZone,
+  LOGIN_EMAIL_PATTERN,
   MESSAGES,
   termsFromSettings,
   type TSettingItem,
@@ -27,6 +28,12 @@ export const ZTenantSettingsForm = z.object({
   destination_term: term,
   warehouse_term: term,
   bus_term: term,
+  /** Where finance summaries go by default (the Send File dialog's To); empty for none. */
+  finance_email: z
+    .string()
+    .trim()
+    .max(254, MESSAGES.emailInvalid)
+    .refine((v) => v === '' || LOGIN_EMAIL_PATTERN.test(v), MESSAGES.emailInvalid),
 });
 export type TTenantSettingsForm = z.infer<typeof ZTenantSettingsForm>;
 
@@ -51,13 +58,15 @@ export function settingsToForm(
     destination_term: terms.destination,
     warehouse_term: terms.warehouse,
     bus_term: terms.bus,
+    finance_email: stored.get('finance_email') ?? '',
   };
 }
 
 /** The `save-all` pairs of a form. */
 export function formToSettings(values: TTenantSettingsForm): TSettingItem[] {
-  const { place, ...rest } = values;
+  const { place, finance_email, ...rest } = values;
   return [
+    { key: 'finance_email', value: finance_email.trim() },
     { key: 'location', value: place.location.trim() },
     { key: 'lat', value: place.lat.trim() },
     { key: 'lon', value: place.lon.trim() },

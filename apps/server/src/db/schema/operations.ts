@@ -147,6 +147,11 @@ export const trips = pgTable(
       .on(t.tenantId, t.driverId, t.plannedDate, t.id)
       .where(sql`${t.archived} = false`),
     uniqueIndex('trips_tenant_schedule_occurrence_uq').on(t.tenantId, t.scheduleId, t.occurrenceStart),
+    // Working time (modules/reports, decision 0028): trips ended after a period began, with their
+    // start and driver, read from the index alone.
+    index('trips_tenant_ended_idx')
+      .on(t.tenantId, t.endedDate, t.startedDate, t.driverId)
+      .where(sql`${t.archived} = false and ${t.endedDate} is not null`),
   ],
 );
 
@@ -249,7 +254,11 @@ export const accidents = pgTable(
     archived: boolean('archived').notNull().default(false),
     createdDate: created(),
   },
-  (t) => [index('accidents_tenant_driver_idx').on(t.tenantId, t.driverId, t.createdDate)],
+  (t) => [
+    index('accidents_tenant_driver_idx').on(t.tenantId, t.driverId, t.createdDate),
+    // Every driver's accidents of a period (the working-hours summary).
+    index('accidents_tenant_created_idx').on(t.tenantId, t.createdDate),
+  ],
 );
 
 export const fines = pgTable(
@@ -283,7 +292,11 @@ export const dieselTanks = pgTable(
     archived: boolean('archived').notNull().default(false),
     createdDate: created(),
   },
-  (t) => [index('diesel_tanks_tenant_driver_idx').on(t.tenantId, t.driverId, t.createdDate)],
+  (t) => [
+    index('diesel_tanks_tenant_driver_idx').on(t.tenantId, t.driverId, t.createdDate),
+    // Every driver's refuels of a period (the working-hours summary).
+    index('diesel_tanks_tenant_created_idx').on(t.tenantId, t.createdDate),
+  ],
 );
 
 export const students = pgTable(

@@ -1,5 +1,6 @@
 import {
   isTimeZone,
+  LOGIN_EMAIL_PATTERN,
   MESSAGES,
   SETTING_KEYS,
   TERM_KEYS,
@@ -54,6 +55,12 @@ export function validateSettings(items: TSettingItem[], lists: KnownLists): void
         );
       }
     }
+    if (
+      key === 'finance_email' &&
+      value.trim() !== '' &&
+      (value.length > 254 || !LOGIN_EMAIL_PATTERN.test(value.trim()))
+    )
+      throw new AppError('BAD_REQUEST', MESSAGES.emailInvalid);
     if (key === 'tracker_trips_while_signed_in' && value !== 'true' && value !== 'false')
       throw new AppError('BAD_REQUEST', MESSAGES.settings.booleanInvalid(key));
     if (key === 'time_zone' && !isTimeZone(value)) {

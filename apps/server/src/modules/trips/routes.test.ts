@@ -511,9 +511,14 @@ describe('trip pickers', () => {
       tdate: '2030-08-02',
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([
+    // The Driver trips screen's fields too (spec 002 §3): driver, flag, fines, accidents, stops with their tasks.
+    expect(res.body.data).toMatchObject([
       {
         id: trip.id,
+        driver: { id: driver.id },
+        flag: 0,
+        fines: [],
+        accidents: [],
         start_date: '2030-08-02 09:00:00',
         started_date: null,
         ended_date: null,

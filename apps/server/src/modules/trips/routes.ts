@@ -210,7 +210,8 @@ export const tripRoutes: ModuleRoutes = async (app, deps) => {
     {
       schema: {
         tags: ['Driver details'],
-        summary: "A driver's trips between fdate and tdate (UTC days, both included)",
+        summary:
+          "A driver's trips planned between fdate and tdate (the tenant's days, both included), with fines, accidents and stops",
         querystring: ZDriverTripsPageQuery,
         body: ZDriverTripsRequest,
         response: { 200: ZEnvelope(z.array(ZDriverTrip)), ...errors },

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import {
   defaultTripRange,
   EXPORT_LIMIT as DIRECT_EXPORT_LIMIT,
@@ -213,6 +214,11 @@ function toTripRow(t: TTripDetails, pictures: TIncidentPictures): TTripRow {
 
 /** The API rows of these trips, in the order of the ids; their incidents' pictures read once for all. */
 export async function tripRows(ctx: TTenantContext, ids: number[]): Promise<TTripRow[]> {
+  return (await loadedTripRows(ctx, ids)).map((t) => t.row);
+}
+
+/** The API rows of these trips with whether each was cancelled. */
+async function loadedTripRows(ctx: TTenantContext, ids: number[]) {
   const trips = await loadTrips(ctx.db, ctx.tenantId, ids);
   const [fines, accidents] = await Promise.all([
     picturesOf(
@@ -226,7 +232,7 @@ export async function tripRows(ctx: TTenantContext, ids: number[]): Promise<TTri
       trips.flatMap((t) => t.accidents.map((a) => a.id)),
     ),
   ]);
-  return trips.map((t) => toTripRow(t, { fines, accidents }));
+  return trips.map((t) => ({ row: toTripRow(t, { fines, accidents }), cancelled: t.trip.cancelled }));
 }
 
 /** The trips date filter: both bounds given or defaulted (first of the month to tomorrow). */
@@ -321,13 +327,9 @@ export async function tripsOfDay(
   return tripRows(ctx, ids);
 }
 
-/** Trip status of the driver details tab: 3 Cancelled, 2 Completed, 1 In Progress, 0 Not Started. */
-const driverTripStatus = (t: { cancelled: boolean; endedDate: Date | null; startedDate: Date | null }) =>
-  t.cancelled ? 3 : t.endedDate ? 2 : t.startedDate ? 1 : 0;
-
 /**
- * A driver's trips planned (or, unplanned, created) from the UTC day `from` to the day `to`, both
- * included (today when left out), newest first: the driver details tab. The driver must be the
+ * A driver's trips planned (or, unplanned, created) from the day `from` to the day `to`, both
+ * included (today when left out), days on the tenant's clock as every report reads them (decision 0028), newest first: the driver details tab. The driver must be the
  * tenant's, archived or not (its history still shows); 404 otherwise. With `paging`, one page of
  * them and how many there are; without, the newest DRIVER_TRIPS_UNPAGED_LIMIT (a normal history).
  */
@@ -335,32 +337,41 @@ export async function driverTrips(
   ctx: TTenantContext,
   driverId: number,
   from: string,
-  to: string = new Date().toISOString().slice(0, 10),
+  to?: string,
   paging?: { page: number; pageSize: number },
 ): Promise<{ trips: TDriverTrip[]; total: number | undefined }> {
   await driverOf(ctx, driverId);
-  const filter: TTripFilter = { driverId, from: rangeStart(from), to: rangeEnd(to) };
+  const { timeZone } = await tenantProfile(ctx);
+  const dayStart = (day: string) => DateTime.fromISO(day, { zone: timeZone }).startOf('day');
+  const last = to ?? DateTime.now().setZone(timeZone).toISODate()!;
+  const filter: TTripFilter = {
+    driverId,
+    from: dayStart(from).toJSDate(),
+    to: dayStart(last).plus({ days: 1 }).toJSDate(),
+  };
   const { ids, total } = paging
     ? await pageTripIdsExact(ctx.db, ctx.tenantId, filter, {
         limit: paging.pageSize,
         offset: (paging.page - 1) * paging.pageSize,
       })
     : { ids: await tripIdsWhere(ctx.db, ctx.tenantId, filter, DRIVER_TRIPS_UNPAGED_LIMIT), total: undefined };
-  const trips = (await loadTrips(ctx.db, ctx.tenantId, ids)).map(({ trip, warehouse, type, stops }) => ({
-    id: trip.id,
-    start_date: utc(trip.startDate),
-    started_date: utc(trip.startedDate),
-    ended_date: utc(trip.endedDate),
-    created_date: toUtcString(trip.createdDate),
-    status: driverTripStatus(trip),
-    note: trip.note,
-    warehouse: warehouse?.id ? { title: warehouse.title } : null,
-    type0: type?.id ? { title: type.title } : null,
-    destinations: stops.map((s) => ({
-      id: s.id,
-      destination_name: s.destinationName,
-      tasks: s.tasks.map(({ id, description }) => ({ id, description })),
-    })),
+  const rows = await loadedTripRows(ctx, ids);
+  const trips = rows.map(({ row: t, cancelled }) => ({
+    id: t.id,
+    start_date: t.start_date,
+    started_date: t.started_date,
+    ended_date: t.ended_date,
+    created_date: t.created_date,
+    // The details tab's status: 3 Cancelled, 2 Completed, 1 In Progress, 0 Not Started.
+    status: cancelled ? 3 : t.ended_date ? 2 : t.started_date ? 1 : 0,
+    note: t.note,
+    warehouse: t.warehouse ? { title: t.warehouse.title } : null,
+    type0: t.type ? { title: t.type.title } : null,
+    driver: t.driver,
+    flag: t.flag,
+    fines: t.fines,
+    accidents: t.accidents,
+    destinations: t.destinations,
   }));
   return { trips, total };
 }

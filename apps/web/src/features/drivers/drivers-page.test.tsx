@@ -76,7 +76,9 @@ describe('Drivers page', () => {
 
   it("offers a driver's Finance only once the finance screen exists, and it opens that screen", async () => {
     mockDrivers();
-    const first = renderApp('/drivers', { session: SESSIONS.delivery });
+    const withoutFinance = { ...TEST_PAGES };
+    delete withoutFinance.oneDriverFinance;
+    const first = renderApp('/drivers', { session: SESSIONS.delivery, pages: withoutFinance });
     const row = (await screen.findByText('Ali Hassan', {}, { timeout: PAGE_LOAD_MS })).closest(
       'tr',
     ) as HTMLElement;

@@ -15,7 +15,12 @@ import { MESSAGES, type TSettingItem } from '@fleet/contract';
 import { PageSpinner } from '../../components/page-spinner';
 import { useSnackbar } from '../../components/snackbar';
 import { INVALID_PLACE } from '../../components/place-picker';
-import { LocationField, TermFields, UnitFields } from '../../components/tenant-settings-fields';
+import {
+  FinanceFields,
+  LocationField,
+  TermFields,
+  UnitFields,
+} from '../../components/tenant-settings-fields';
 import { ApiError } from '../../lib/api/client';
 import { reloadPage } from '../../lib/reload';
 import { isSuperAdmin, useSession } from '../../lib/session';
@@ -80,7 +85,12 @@ function SettingsForm({ initial, tenantId }: { initial: TTenantSettingsForm; ten
   const onInvalid = (errors: typeof form.formState.errors) => {
     // Show the tab that holds the first problem.
     const configurationBad = Boolean(
-      errors.place || errors.space_unit || errors.liquid_unit || errors.currency || errors.time_zone,
+      errors.place ||
+      errors.space_unit ||
+      errors.liquid_unit ||
+      errors.currency ||
+      errors.time_zone ||
+      errors.finance_email,
     );
     setTab(configurationBad ? 0 : 1);
     snackbar.show(errors.place ? INVALID_PLACE : MESSAGES.formInvalid, 'error');
@@ -112,6 +122,7 @@ function SettingsForm({ initial, tenantId }: { initial: TTenantSettingsForm; ten
         >
           <Stack spacing={3}>
             <UnitFields />
+            <FinanceFields />
             <LocationField mapHeight={320} />
           </Stack>
         </Box>

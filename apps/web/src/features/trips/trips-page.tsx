@@ -27,7 +27,7 @@ import { useSession } from '../../lib/session';
 import { useTerms } from '../../lib/terms';
 import { TRIPS_EXPORT_PATH, tripListQuery, tripRangeBounds, useArchiveTrip } from './api/trips';
 import { TripDialogHost, type TTripDialogState } from './trip-dialog-host';
-import { TripIncidentsDialog, type TIncidentKind } from './trip-incidents-dialog';
+import { TripIncidentsDialog, type TIncidentKind } from '../../components/trip-incidents-dialog';
 import { endedCell, plannedEnd, startedCell, tripDriverName, tripStateTexts } from './trip-texts';
 import { useTripReport } from './use-trip-report';
 

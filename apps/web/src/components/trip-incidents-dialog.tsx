@@ -10,16 +10,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { FINE_STATUS, recordPhotoUrl, type TPicture, type TTripRow } from '@fleet/contract';
-import { ImageCarousel } from '../../components/image-carousel';
-import { formatUtc } from '../../lib/dates';
-import { MOBILE_MEDIA_QUERY } from '../../lib/layout';
-import { useTerms } from '../../lib/terms';
+import { ImageCarousel } from './image-carousel';
+import { formatUtc } from '../lib/dates';
+import { MOBILE_MEDIA_QUERY } from '../lib/layout';
+import { useTerms } from '../lib/terms';
 
 export type TIncidentKind = 'fines' | 'accidents';
 
 export interface TripIncidentsDialogProps {
   /** The trip and which of its lists to show; null closes the dialog. */
-  shown: { trip: TTripRow; kind: TIncidentKind } | null;
+  shown: { trip: Pick<TTripRow, 'id' | 'fines' | 'accidents'>; kind: TIncidentKind } | null;
   onClose: () => void;
 }
 
@@ -36,7 +36,8 @@ const pictureAddresses = (folder: TIncidentKind, pictures: TPicture[]) =>
   pictures.map((picture) => recordPhotoUrl(folder, picture.title));
 
 /**
- * The fines or accidents of one trip, opened from their cells in the trips table (spec 001 "Trips"),
+ * The fines or accidents of one trip, opened from their cells in the trips table (spec 001 "Trips")
+ * and the Driver trips screen,
  * each with its pictures in the shared carousel (spec 002 "Driver trips screen").
  */
 export function TripIncidentsDialog({ shown, onClose }: TripIncidentsDialogProps) {

@@ -1,0 +1,3 @@
+CREATE INDEX "accidents_tenant_created_idx" ON "accidents" USING btree ("tenant_id","created_date");--> statement-breakpoint
+CREATE INDEX "diesel_tanks_tenant_created_idx" ON "diesel_tanks" USING btree ("tenant_id","created_date");--> statement-breakpoint
+CREATE INDEX "trips_tenant_ended_idx" ON "trips" USING btree ("tenant_id","ended_date","started_date","driver_id") WHERE "trips"."archived" = false and "trips"."ended_date" is not null;
