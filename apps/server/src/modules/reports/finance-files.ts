@@ -1,13 +1,12 @@
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import { DateTime } from 'luxon';
 import { hoursAndMinutes, type TFinanceDayRow } from '@fleet/contract';
-import { reportFonts } from './pdf-fonts.ts';
+import { createPdf, ensureSpace, rule, text } from '../../platform/pdf.ts';
 
 /*
  * The finance summary's files (spec 002 "Driver finance summary", "All-drivers finance summary";
  * decision 0028), built on the server from the database, never from rows a browser sends: a real
- * PDF (pdfkit) or a real `.xlsx` (exceljs). One driver's file holds their section; an all-drivers
+ * PDF (`platform/pdf.ts`) or a real `.xlsx` (exceljs). One driver's file holds their section; an all-drivers
  * file holds a summary of every driver first, then a section per driver: a page each in the PDF, a
  * sheet each in the workbook. Times are written on the tenant's clock, the zone named.
  */
@@ -56,60 +55,47 @@ const totalsOf = (file: TFinanceFile) => ({
 
 // ---------- PDF ----------
 
-const MARGIN = 48;
 const INK = '#1f2933';
 const MUTED = '#616e7c';
-const RULE = '#cbd2d9';
 
+/**
+ * The finance PDF, written through the product's PDF module (`platform/pdf.ts`): Arabic names,
+ * terms and places come out shaped and right to left, like every PDF of the product.
+ */
 export function buildFinancePdf(file: TFinanceFile): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
+  const { doc, done } = createPdf({
     info: { Title: `Finance summary ${file.fdate} to ${file.tdate}`, Author: file.tenantName },
   });
-  const fonts = reportFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const width = doc.page.width - 2 * MARGIN;
+  const margin = doc.page.margins.left;
+  const width = doc.page.width - 2 * margin;
   const cur = file.currency.name;
 
   const header = (title: string) => {
-    doc.font(fonts.bold).fontSize(16).fillColor(INK).text(title);
-    doc
-      .font(fonts.regular)
-      .fontSize(10)
-      .fillColor(MUTED)
-      .text(`${file.tenantName} · ${file.fdate} to ${file.tdate} · times in ${file.timeZone} · ${cur}`);
-    doc.moveDown(0.6);
-  };
-  const rule = () => {
-    const y = doc.y + 2;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + width, y)
-      .strokeColor(RULE)
-      .lineWidth(0.5)
-      .stroke();
-    doc.y = y + 4;
-  };
-  const row = (cells: string[], widths: number[], bold = false) => {
-    if (doc.y > doc.page.height - MARGIN - 20) doc.addPage();
-    const y = doc.y;
-    let x = MARGIN;
-    doc
-      .font(bold ? fonts.bold : fonts.regular)
-      .fontSize(10)
-      .fillColor(INK);
-    cells.forEach((cell, i) => {
-      doc.text(cell, x, y, { width: widths[i]! - 6, lineBreak: false, ellipsis: true });
-      x += widths[i]!;
+    // English lines with names in them: left to right whatever script a name is in.
+    text(doc, title, { size: 16, bold: true, color: INK, gap: 2, direction: 'ltr' });
+    // The tenant's name last: a right-to-left name followed by a date would take the date into its run.
+    text(doc, `${file.fdate} to ${file.tdate} · times in ${file.timeZone} · ${cur} · ${file.tenantName}`, {
+      color: MUTED,
+      gap: 8,
+      direction: 'ltr',
     });
-    doc.x = MARGIN;
-    doc.y = y + 16;
+  };
+  /** One table row: each cell in its column (a long name wraps within it), the row as high as its tallest cell. */
+  const row = (cells: string[], widths: number[], bold = false) => {
+    ensureSpace(doc, 20);
+    const y = doc.y;
+    let x = margin;
+    let bottom = y;
+    cells.forEach((cell, i) => {
+      const cellWidth = widths[i]!;
+      if (cell && cellWidth > 0) {
+        text(doc, cell, { x, y, width: cellWidth - 6, bold, color: INK, align: 'left' });
+        bottom = Math.max(bottom, doc.y);
+      }
+      x += cellWidth;
+    });
+    doc.x = margin;
+    doc.y = bottom + 3;
   };
 
   const totals = totalsOf(file);
@@ -117,25 +103,20 @@ export function buildFinancePdf(file: TFinanceFile): Promise<Buffer> {
     header(`${file.driverTerm}s' finance summary`);
     const widths = [0.4, 0.2, 0.2, 0.2].map((f) => f * width);
     row([file.driverTerm, 'Working hours', `Hourly rate (${cur})`, `Pay (${cur})`], widths, true);
-    rule();
+    rule(doc);
     for (const s of file.sections) row([s.name, hm(s.minutes), money(s.hourlyRate), money(s.pay)], widths);
-    rule();
+    rule(doc);
     row(['Total', hm(totals.minutes), '', money(totals.pay)], widths, true);
   }
   file.sections.forEach((s, i) => {
     if (i > 0 || file.sections.length > 1) doc.addPage();
     header(`Finance summary: ${s.name}`);
-    doc
-      .font(fonts.regular)
-      .fontSize(10)
-      .fillColor(INK)
-      .text(`${file.driverTerm}: ${s.name} (${s.email})`)
-      .text(`Hourly rate: ${money(s.hourlyRate)} ${cur}`);
-    doc.moveDown(0.6);
+    text(doc, `${file.driverTerm}: ${s.name} (${s.email})`, { color: INK, direction: 'ltr' });
+    text(doc, `Hourly rate: ${money(s.hourlyRate)} ${cur}`, { color: INK, align: 'left', gap: 8 });
     const widths = [0.2, 0.27, 0.27, 0.26].map((f) => f * width);
     row(['Date', 'Starting Date', 'Ending Date', 'Total Working Hours'], widths, true);
-    rule();
-    if (s.days.length === 0) row(['No worked time in these days.', '', '', ''], [width, 0, 0, 0]);
+    rule(doc);
+    if (s.days.length === 0) row(['No worked time in these days.'], [width]);
     for (const d of s.days) {
       row(
         [
@@ -147,17 +128,16 @@ export function buildFinancePdf(file: TFinanceFile): Promise<Buffer> {
         widths,
       );
     }
-    rule();
+    rule(doc);
     row(['Total', '', '', hm(s.minutes)], widths, true);
-    doc
-      .font(fonts.bold)
-      .fontSize(11)
-      .fillColor(INK)
-      .text(`Pay: ${money(s.pay)} ${cur}`, MARGIN, doc.y + 4, { width })
-      .font(fonts.regular)
-      .fontSize(10)
-      .fillColor(MUTED)
-      .text(`${s.minutes} min at ${money(s.hourlyRate)} ${cur} an hour`, { width });
+    text(doc, `Pay: ${money(s.pay)} ${cur}`, {
+      y: doc.y + 4,
+      size: 11,
+      bold: true,
+      color: INK,
+      align: 'left',
+    });
+    text(doc, `${s.minutes} min at ${money(s.hourlyRate)} ${cur} an hour`, { color: MUTED, align: 'left' });
   });
   doc.end();
   return done;

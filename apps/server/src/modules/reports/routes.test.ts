@@ -357,6 +357,11 @@ describe('finance summaries e-mailed as PDF or Excel', () => {
   it("sends one driver's summary as a real PDF and as a real workbook whose figures match the rows", async () => {
     const expected = await expectedFigures(DEMO.delivery.tenantId, fdate(), tdate());
     const [driverId, e] = [...expected].find(([, x]) => x.minutes > 0)!;
+    // Written in Arabic: the PDF shows the name shaped and right to left, and reads it back in order.
+    await t.database.db
+      .update(drivers)
+      .set({ fname: 'مريم', lname: 'الهاشمي' })
+      .where(eq(drivers.id, driverId));
     const before = outbox().length;
     const pdf = await call(t, cookies.delivery, 'POST', SEND_ONE, {
       driver: driverId,
@@ -376,9 +381,10 @@ describe('finance summaries e-mailed as PDF or Excel', () => {
     expect(mails).toHaveLength(before + 1);
     const file = attachment(mails.at(-1)!, pdf.body.data.file_name);
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = await pdfText(file);
+    const text = (await pdfText(file)).replace(/\s+/g, ' ');
     const pay = (Math.round((e.minutes * Math.round(e.rate * 100)) / 60) / 100).toFixed(2);
     expect(text).toContain('Desert Express');
+    expect(text).toContain('Driver: مريم الهاشمي (');
     expect(text).toContain(`Pay: ${pay} UAE Dirham`);
     expect(text).toContain(`${e.minutes} min`);
     for (const day of e.days.keys()) expect(text).toContain(day);
