@@ -3,6 +3,10 @@
 // partitions made as main.ts's job makes them, and BENCH_DRIVERS drivers of the delivery demo tenant,
 // each with a tracker id and a driver app token, written to BENCH_FIXTURE as JSON for the load
 // generator. BENCH_WRITE=naive writes each position in a statement and commit of its own (the baseline).
+// BENCH_CONSOLE_ADMINS=N adds N tenant admins (8 in 10 of the delivery tenant, 1 in 10 each of the
+// school-bus and namat ones), written with their passwords to BENCH_ADMINS_FIXTURE: one per console
+// of the soak, as every person's event streams are capped (STREAMS_PER_PRINCIPAL).
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -18,6 +22,8 @@ import { createEventBus, createPositionFeed } from '../apps/server/src/platform/
 import { systemActor } from '../apps/server/src/platform/principal.ts';
 import { createSession } from '../apps/server/src/platform/sessions.ts';
 import { setUpTracker } from '../apps/server/src/modules/trackers/service.ts';
+import { addAdmin } from '../apps/server/src/modules/admins/service.ts';
+import { tenantsList } from '../apps/server/src/modules/tenants/service.ts';
 
 const TENANT = 1;
 const count = Number(process.env.BENCH_DRIVERS ?? 1000);
@@ -57,6 +63,31 @@ for (const d of fleet) {
   fixture.push({ id: d.id, deviceId: tracker_id, token });
 }
 fs.writeFileSync(process.env.BENCH_FIXTURE!, JSON.stringify(fixture));
+
+const consoleAdmins = Number(process.env.BENCH_CONSOLE_ADMINS ?? 0);
+if (consoleAdmins > 0) {
+  const system = { db: database.db, actor: systemActor('ingest benchmark'), publish: events.publish };
+  const byName = new Map((await tenantsList(system)).map((t) => [t.name, t.id]));
+  const tenantOf = (i: number) =>
+    i % 10 === 8
+      ? byName.get('Bright Start School Transport')!
+      : i % 10 === 9
+        ? byName.get('Namat Field Services')!
+        : TENANT;
+  const admins = [];
+  for (let i = 0; i < consoleAdmins; i++) {
+    const email = `console-${i}-${process.pid}@soak.example`;
+    const password = `soak ${randomBytes(12).toString('hex')}`;
+    const tenantId = tenantOf(i);
+    await addAdmin(
+      systemContext(database.db, events.publish, 'ingest benchmark', tenantId),
+      { email, fname: 'Console', lname: `Admin ${i}` },
+      password,
+    );
+    admins.push({ email, password, tenantId });
+  }
+  fs.writeFileSync(process.env.BENCH_ADMINS_FIXTURE!, JSON.stringify(admins));
+}
 
 const app = await buildApp({ config, database, logger: { level: config.logLevel }, events, positions });
 // Ready first: the app's own ingest (group commit) starts then, and the naive one replaces it.

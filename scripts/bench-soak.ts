@@ -44,14 +44,6 @@ const DURATION_MS = MINUTES * 60_000;
 const WINDOW_MS = Math.min(60_000, DURATION_MS / 3);
 const SAMPLE_MS = 5_000;
 const TARGETS = { memoryGrowth: 0.1, p99Ratio: 1.5 };
-/** The demo's tenant admins; the drivers are the first one's, so most consoles watch them. */
-const ADMINS = {
-  delivery: { email: 'admin@example.com', password: 'admin-demo-pass' },
-  school: { email: 'school@example.com', password: 'school-demo-pass' },
-  namat: { email: 'namat@example.com', password: 'namat-demo-pass' },
-};
-/** A session holds at most 8 streams (the server's limit): one sign-in per 8 consoles of an admin. */
-const STREAMS_PER_SESSION = 8;
 const SOAK_INTRO = `The script starts the server as a child process (the app as \`main.ts\` builds it, with the
 simulated drivers made at start), on a fresh embedded database and on a fresh PostgreSQL database, and
 loads it for ten minutes as a busy day would: 1,000 drivers each reporting an OsmAnd fix every 5 s
@@ -126,22 +118,16 @@ async function signIn(base: string, email: string, password: string): Promise<st
   return cookie;
 }
 
-/** Each console's session cookie: 80 % the delivery admin's (whose drivers move), 10 % each the others'. */
-async function consoleCookies(base: string): Promise<string[]> {
-  const admins = Array.from({ length: CONSOLES }, (_, i) =>
-    i % 10 === 8 ? ADMINS.school : i % 10 === 9 ? ADMINS.namat : ADMINS.delivery,
-  );
-  const sessions = new Map<string, { cookie: string; streams: number }>();
+/**
+ * Each console's session cookie: its own admin's (8 in 10 of the delivery tenant, whose drivers move),
+ * as every person's streams are capped (STREAMS_PER_PRINCIPAL): one admin per console, as in an office.
+ */
+async function consoleCookies(
+  base: string,
+  admins: { email: string; password: string }[],
+): Promise<string[]> {
   const cookies: string[] = [];
-  for (const admin of admins) {
-    let session = sessions.get(admin.email);
-    if (!session || session.streams >= STREAMS_PER_SESSION) {
-      session = { cookie: await signIn(base, admin.email, admin.password), streams: 0 };
-      sessions.set(admin.email, session);
-    }
-    session.streams++;
-    cookies.push(session.cookie);
-  }
+  for (const admin of admins) cookies.push(await signIn(base, admin.email, admin.password));
   return cookies;
 }
 
@@ -184,7 +170,11 @@ async function watchStream(
           if (frame.startsWith('event: positions')) tally.positionFrames++;
         }
       }
-      if (!signal.aborted) failures.other++; // the server ended the stream
+      if (!signal.aborted) {
+        // The server ended the stream: the console comes back after the retry it was told (3–7 s).
+        failures.other++;
+        await delay(3000 + Math.random() * 4000, undefined, { signal }).catch(() => {});
+      }
     } catch {
       if (!signal.aborted) {
         failures.other++;
@@ -238,6 +228,7 @@ async function browseLists(
 
 async function soak(db: TDatabase): Promise<TSoakResult> {
   const fixtureFile = path.join(os.tmpdir(), `bench-soak-${process.pid}.json`);
+  const adminsFile = path.join(os.tmpdir(), `bench-soak-admins-${process.pid}.json`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-soak-'));
   const pg = db === 'PostgreSQL' ? await freshPostgresDatabase(PG_URL) : null;
   let server: ServerProcess | undefined;
@@ -248,6 +239,8 @@ async function soak(db: TDatabase): Promise<TSoakResult> {
         ...(pg ? { DATABASE_URL: pg.url } : {}),
         BENCH_FIXTURE: fixtureFile,
         BENCH_DRIVERS: String(DRIVERS),
+        BENCH_CONSOLE_ADMINS: String(CONSOLES),
+        BENCH_ADMINS_FIXTURE: adminsFile,
       },
       { entry: path.join(root, 'scripts/bench-ingest-server.ts') },
     );
@@ -255,7 +248,10 @@ async function soak(db: TDatabase): Promise<TSoakResult> {
     const deviceIds = (JSON.parse(fs.readFileSync(fixtureFile, 'utf8')) as { deviceId: string }[]).map(
       (d) => d.deviceId,
     );
-    const cookies = await consoleCookies(server.url);
+    const cookies = await consoleCookies(
+      server.url,
+      JSON.parse(fs.readFileSync(adminsFile, 'utf8')) as { email: string; password: string }[],
+    );
 
     const run = new AbortController();
     const exits: string[] = [];
@@ -342,6 +338,7 @@ async function soak(db: TDatabase): Promise<TSoakResult> {
     await pg?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(fixtureFile, { force: true });
+    fs.rmSync(adminsFile, { force: true });
   }
 }
 
