@@ -245,6 +245,10 @@ export async function checkExportSize(
   }
 }
 
+/** A person's name for a cell ("First Last"), N.A when the row has none (a driver since removed). */
+export const personName = (p: { fname: string | null; lname: string | null } | null): string =>
+  p?.fname != null ? `${p.fname} ${p.lname ?? ''}`.trim() : 'N/A';
+
 /** A date-time written in `timeZone` ('yyyy-MM-dd HH:mm'), for a column headed with the zone's name. */
 export const zonedTime =
   (timeZone: string) =>

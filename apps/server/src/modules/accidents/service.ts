@@ -21,6 +21,7 @@ import {
   checkedFilter,
   checkExportSize,
   keysetChunks,
+  personName,
   zonedTime,
   type TListExportFile,
   type XlsxColumn,
@@ -152,9 +153,6 @@ export async function reportAccident(
 
 // ---------- The export ----------
 
-const driverName = (d: { fname: string | null; lname: string | null } | null) =>
-  d?.fname != null ? `${d.fname} ${d.lname ?? ''}`.trim() : 'N/A';
-
 /**
  * The accidents list as an `.xlsx` (`GET v1/accidents/export`): the accidents the list shows for the
  * same range and search (driver name, location or description), newest first, read in keyset
@@ -177,7 +175,7 @@ export async function accidentExport(
   const at = zonedTime(timeZone);
   const columns: XlsxColumn<TAccidentExportRow>[] = [
     { header: 'ID', value: (r) => r.accident.id, width: 8 },
-    { header: `${terms.driver} name`, value: (r) => driverName(r.driver), width: 26 },
+    { header: `${terms.driver} name`, value: (r) => personName(r.driver), width: 26 },
     { header: 'Location', value: (r) => r.accident.location, width: 32 },
     { header: 'Latitude', value: (r) => r.accident.lat, numFmt: '0.00000', width: 12 },
     { header: 'Longitude', value: (r) => r.accident.lon, numFmt: '0.00000', width: 12 },

@@ -25,6 +25,7 @@ import {
   checkedFilter,
   checkExportSize,
   keysetChunks,
+  personName,
   zonedTime,
   type TListExportFile,
   type XlsxColumn,
@@ -306,6 +307,3 @@ export async function fineExport(
     ),
   };
 }
-
-const personName = (p: { fname: string | null; lname: string | null } | null) =>
-  p?.fname !== null && p?.fname !== undefined ? `${p.fname} ${p.lname ?? ''}`.trim() : 'N/A';

@@ -19,6 +19,7 @@ import {
   checkedFilter,
   checkExportSize,
   keysetChunks,
+  personName,
   zonedTime,
   type TListExportFile,
   type XlsxColumn,
@@ -154,9 +155,6 @@ export async function reportRefuel(
 
 // ---------- The export ----------
 
-const driverName = (d: { fname: string | null; lname: string | null } | null) =>
-  d?.fname != null ? `${d.fname} ${d.lname ?? ''}`.trim() : 'N/A';
-
 /**
  * The refuels list as an `.xlsx` (`GET v1/refuels/export`): the refuels the list shows for the same
  * range and search (driver name), newest first, read in keyset chunks; headers in the tenant's
@@ -174,7 +172,7 @@ export async function refuelExport(
   const at = zonedTime(timeZone);
   const columns: XlsxColumn<TRefuelExportRow>[] = [
     { header: 'ID', value: (r) => r.refuel.id, width: 8 },
-    { header: `${terms.driver} name`, value: (r) => driverName(r.driver), width: 26 },
+    { header: `${terms.driver} name`, value: (r) => personName(r.driver), width: 26 },
     {
       header: `Quantity (${terms.liquidUnit.symbol})`,
       value: (r) => r.refuel.volume,

@@ -26,6 +26,8 @@ const health = async (url: string, path = '/api/health') => {
   return { status: res.status, body: ZHealth.parse(await res.json()) };
 };
 
+// The first start of `npm start` is the embedded database's (PostgreSQL is never seeded by default):
+// the PostgreSQL run of the suite has nothing more to check here.
 describe.skipIf(process.env.TEST_DATABASE_URL)("a first start's demo history", () => {
   it('is replayed behind a server that answers, stops with it, and is finished by the next start', async () => {
     const env = { DATA_DIR: dataDir, DEMO_HISTORY_DAYS: '1' };
