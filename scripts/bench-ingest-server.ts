@@ -5,7 +5,8 @@
 // generator. BENCH_WRITE=naive writes each position in a statement and commit of its own (the baseline).
 // BENCH_CONSOLE_ADMINS=N adds N tenant admins (8 in 10 of the delivery tenant, 1 in 10 each of the
 // school-bus and namat ones), written with their passwords to BENCH_ADMINS_FIXTURE: one per console
-// of the soak, as every person's event streams are capped (STREAMS_PER_PRINCIPAL).
+// of the soak, as every person's event streams are capped (STREAMS_PER_PRINCIPAL). Started with
+// --expose-gc, SIGUSR2 prints the memory kept after a full collection (`bench-memory {…}`).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -101,6 +102,17 @@ if (process.env.BENCH_WRITE === 'naive') {
   });
 }
 await app.listen({ host: config.host, port: config.port });
+// `npm run bench:soak` starts this with --expose-gc and sends SIGUSR2 to read the memory the process
+// keeps: a full collection first, so a sample measures what is retained, not where the collector
+// happens to be in its cycle; the figures go out on a line of their own.
+const collect = (globalThis as { gc?: () => void }).gc;
+if (collect) {
+  process.on('SIGUSR2', () => {
+    collect();
+    const m = process.memoryUsage();
+    console.log(`bench-memory ${JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, external: m.external })}`);
+  });
+}
 console.log(`Fleet Console is running (${process.env.BENCH_WRITE ?? 'group'} writes, ${database.driver})`);
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {

@@ -10,6 +10,13 @@
 //   one after another, and the background export of 30 days: time, and the memory held.
 // Prints Markdown tables for docs/benchmarks.md, with the ratio of the largest size to the smallest.
 // 1,000,000 takes minutes to make (PostgreSQL only).
+//
+// Then the reports (issue 26): a tenant made for the run with BENCH_REPORT_DRIVERS drivers (default
+// 100) and BENCH_REPORT_TRIPS trips (default 100,000) in the last 30 days, all started and ended (a
+// driver's trips now and then overlap, which working time merges), with accidents, fines and
+// refuels; each report call of those 30 days is sent as the lists' calls are. BENCH_SIZES=0 runs
+// the reports alone.
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
@@ -17,10 +24,14 @@ import ExcelJS from 'exceljs';
 import { EXPORT_LIMIT } from '@fleet/contract';
 import { countTripsForExport } from '../apps/server/src/modules/trips/export.ts';
 import type { TTenantContext } from '../apps/server/src/platform/context.ts';
+import { addAdmin } from '../apps/server/src/modules/admins/service.ts';
+import { systemContext } from '../apps/server/src/platform/context.ts';
 import { createTestApp, DEMO, removeScriptDemo } from '../apps/server/src/test/app.ts';
 import { rowsOf } from '../apps/server/src/test/tenant-data.ts';
 
-const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number).filter(Boolean);
+const REPORT_DRIVERS = Number(process.env.BENCH_REPORT_DRIVERS ?? 100);
+const REPORT_TRIPS = Number(process.env.BENCH_REPORT_TRIPS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const EXPORTS = Number(process.env.BENCH_EXPORTS ?? 3);
@@ -99,10 +110,79 @@ async function makeOtherTrips(count: number) {
     select t.tenant_id, t.id, 0, 'Stop', 20, 5 from trips t where t.id > ${before}`);
 }
 
+/**
+ * The reports' tenant: REPORT_DRIVERS drivers and REPORT_TRIPS trips over the last 30 days, each
+ * driver's trips one every 30 days × drivers / trips (43 min at the defaults), each 30 to 60 min
+ * long (so some overlap the next), planned at their start; an accident, a fine and two refuels per
+ * driver and day. Signs in as an admin made for it; answers the cookie and a driver's id.
+ */
+async function makeReportTenant() {
+  const [tenant] = await rowsOf<{ id: number }>(
+    db,
+    sql`insert into tenants (name, type) values ('Bench reports tenant', 'delivery') returning id`,
+  );
+  const tenantId = Number(tenant!.id);
+  const driverIds = (
+    await rowsOf<{ id: number }>(
+      db,
+      sql`insert into drivers (tenant_id, fname, lname, email, password_hash, hourly_rate)
+          select ${tenantId}, 'Bench', 'Driver ' || g, 'bench-report-' || g || '@reports.example', '-', 10 + g % 15
+          from generate_series(1, ${REPORT_DRIVERS}) g returning id`,
+    )
+  ).map((r) => Number(r.id));
+  const ids = sql.param(driverIds);
+  const every = (30 * 86_400) / Math.ceil(REPORT_TRIPS / REPORT_DRIVERS); // seconds between a driver's trips
+  await db.execute(sql`
+    insert into trips (tenant_id, driver_id, start_date, started_date, ended_date, note, created_date)
+    select ${tenantId}, (${ids}::int[])[1 + g % ${REPORT_DRIVERS}], s, s,
+      s + (30 + 5 * (g % 7)) * interval '1 minute', 'bench', s - interval '1 day'
+    from generate_series(0, ${REPORT_TRIPS - 1}) g,
+      lateral (select now() - interval '30 days' + (g / ${REPORT_DRIVERS}) * ${every} * interval '1 second' as s) x`);
+  await db.execute(sql`
+    insert into accidents (tenant_id, driver_id, description, created_date)
+    select ${tenantId}, d, 'bench', now() - g * interval '1 day' from unnest(${ids}::int[]) d, generate_series(0, 29) g`);
+  await db.execute(sql`
+    insert into fines (tenant_id, driver_id, amount, description, issued_date)
+    select ${tenantId}, d, 50, 'bench', now() - g * interval '1 day' from unnest(${ids}::int[]) d, generate_series(0, 29) g`);
+  await db.execute(sql`
+    insert into diesel_tanks (tenant_id, driver_id, volume, amount, created_date)
+    select ${tenantId}, d, 40, 60, now() - g * interval '12 hours' from unnest(${ids}::int[]) d, generate_series(0, 59) g`);
+  for (const table of ['trips', 'drivers', 'accidents', 'fines', 'diesel_tanks'])
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  const email = `bench-report-admin-${process.pid}@reports.example`;
+  const password = `reports ${randomBytes(12).toString('hex')}`;
+  await addAdmin(
+    systemContext(db, () => {}, 'lists benchmark', tenantId),
+    { email, fname: 'Bench', lname: 'Admin' },
+    password,
+  );
+  return { cookie: await t.login(email, password), driverId: driverIds[0]! };
+}
+
+/** The report calls of the last 30 days, as the Driver Summary, Finance and Driver Trips screens send them. */
+const reportCalls = (driverId: number): TCall[] => [
+  {
+    name: 'get-drivers-working-hours, every driver',
+    path: 'driver/get-drivers-working-hours',
+    body: { fdate: day(-30), tdate: day(0) },
+  },
+  {
+    name: "get-drivers-working-hours-by-id, a driver's days",
+    path: 'driver/get-drivers-working-hours-by-id',
+    body: { id: driverId, fdate: day(-30), tdate: day(0) },
+  },
+  {
+    name: "get-driver-all-trips, a driver's 30 days, page 1",
+    path: 'trip/get-driver-all-trips?page=1&page_size=10',
+    body: { driver_id: driverId, fdate: day(-30), tdate: day(0) },
+  },
+];
+
 interface TCall {
   name: string;
   path: string;
-  body: object;
+  /** POST's JSON body; none for a GET. */
+  body?: object;
   /** Fewer requests than the others (a call the console no longer makes). */
   share?: number;
 }
@@ -172,11 +252,12 @@ const { parentPort, workerData: w } = require('node:worker_threads');
     while (next < w.total) {
       next += 1;
       const started = performance.now();
-      const res = await fetch(w.url, {
-        method: 'POST',
-        headers: { cookie: w.cookie, 'content-type': 'application/json' },
-        body: w.body,
-      });
+      const res = await fetch(
+        w.url,
+        w.body === null
+          ? { headers: { cookie: w.cookie } }
+          : { method: 'POST', headers: { cookie: w.cookie, 'content-type': 'application/json' }, body: w.body },
+      );
       await res.arrayBuffer();
       if (res.status !== 200) failures += 1;
       latencies.push(performance.now() - started);
@@ -188,14 +269,14 @@ const { parentPort, workerData: w } = require('node:worker_threads');
 })();
 `;
 
-async function measure(call: TCall) {
+async function measure(call: TCall, as = cookie) {
   const total = Math.max(CONNECTIONS, Math.round(REQUESTS * (call.share ?? 1)));
   const load = new Worker(LOAD, {
     eval: true,
     workerData: {
       url: `${base}/api/${call.path}`,
-      cookie,
-      body: JSON.stringify(call.body),
+      cookie: as,
+      body: call.body ? JSON.stringify(call.body) : null,
       total,
       connections: CONNECTIONS,
     },
@@ -360,30 +441,57 @@ for (const size of SIZES) {
   console.error(backgroundRows.at(-1));
 }
 
+const reportRows: string[] = [];
+if (REPORT_TRIPS > 0) {
+  const started = performance.now();
+  const reports = await makeReportTenant();
+  console.error(
+    `${fmt(REPORT_TRIPS)} trips of ${REPORT_DRIVERS} drivers in 30 days made in ${fmt(performance.now() - started)} ms`,
+  );
+  for (const call of reportCalls(reports.driverId)) {
+    await measure(call, reports.cookie); // a warm-up round, not counted
+    const { p50, p99, rate, failures } = await measure(call, reports.cookie);
+    reportRows.push(
+      `| ${call.name} | ${fmt(p50)} ms | ${fmt(p99)} ms | ${rate.toFixed(1)} |${failures ? ` ${failures} failed` : ''}`,
+    );
+    console.error(reportRows.at(-1));
+  }
+}
+
 console.log(
   `Database: ${t.database.driver}; ${CONNECTIONS} connections, ${REQUESTS} requests per call and size; export ${EXPORTS} times in a row.\n`,
 );
-console.log('| call | trips of the tenant | p50 | p99 | requests/s |');
-console.log('|---|---:|---:|---:|---:|');
-for (const row of rows) console.log(row);
-const [smallest, largest] = [SIZES[0]!, SIZES.at(-1)!];
-console.log(`\n| call | p50 ${fmt(largest)} / ${fmt(smallest)} | p99 at ${fmt(largest)} |`);
-console.log('|---|---:|---:|');
-for (const [name, bySize] of p50s) {
-  const [low, high] = [bySize.get(smallest)!, bySize.get(largest)!];
-  console.log(`| ${name} | ${(high.p50 / low.p50).toFixed(2)} | ${fmt(high.p99)} ms |`);
+if (reportRows.length) {
+  console.log(
+    `| report call, 30 days of ${REPORT_DRIVERS} drivers and ${fmt(REPORT_TRIPS)} trips | p50 | p99 | requests/s |`,
+  );
+  console.log('|---|---:|---:|---:|');
+  for (const row of reportRows) console.log(row);
+  console.log('');
 }
-console.log(
-  '\n| trips of the tenant | days exported | status | rows | median time | file | memory held at peak | held after |',
-);
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const row of exportRows) console.log(row);
-for (const line of refusals) console.log(`\nDirect export over the limit, ${line}`);
-console.log(
-  '\n| trips of the tenant | background export, 30 days | rows | time to the file | file | memory held at peak | held after |',
-);
-console.log('|---:|---|---:|---:|---:|---:|---:|');
-for (const row of backgroundRows) console.log(row);
+if (SIZES.length) {
+  console.log('| call | trips of the tenant | p50 | p99 | requests/s |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const row of rows) console.log(row);
+  const [smallest, largest] = [SIZES[0]!, SIZES.at(-1)!];
+  console.log(`\n| call | p50 ${fmt(largest)} / ${fmt(smallest)} | p99 at ${fmt(largest)} |`);
+  console.log('|---|---:|---:|');
+  for (const [name, bySize] of p50s) {
+    const [low, high] = [bySize.get(smallest)!, bySize.get(largest)!];
+    console.log(`| ${name} | ${(high.p50 / low.p50).toFixed(2)} | ${fmt(high.p99)} ms |`);
+  }
+  console.log(
+    '\n| trips of the tenant | days exported | status | rows | median time | file | memory held at peak | held after |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of exportRows) console.log(row);
+  for (const line of refusals) console.log(`\nDirect export over the limit, ${line}`);
+  console.log(
+    '\n| trips of the tenant | background export, 30 days | rows | time to the file | file | memory held at peak | held after |',
+  );
+  console.log('|---:|---|---:|---:|---:|---:|---:|');
+  for (const row of backgroundRows) console.log(row);
+}
 // The load's keep-alive connections would hold the server's close open.
 t.app.server.closeAllConnections();
 await t.close();
