@@ -14,7 +14,9 @@
 // Then the reports (issue 26): a tenant made for the run with BENCH_REPORT_DRIVERS drivers (default
 // 100) and BENCH_REPORT_TRIPS trips (default 100,000) in the last 30 days, all started and ended (a
 // driver's trips now and then overlap, which working time merges), with accidents, fines and
-// refuels; each report call of those 30 days is sent as the lists' calls are. BENCH_SIZES=0 runs
+// refuels, a task per trip (one in five with an accepted manager's approval) and an exception per
+// ten trips; each report and analytics call of those 30 days is sent BENCH_REQUESTS times over
+// BENCH_REPORT_CONNECTIONS connections (default 1: an admin's screen asking). BENCH_SIZES=0 runs
 // the reports alone.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +34,8 @@ import { rowsOf } from '../apps/server/src/test/tenant-data.ts';
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number).filter(Boolean);
 const REPORT_DRIVERS = Number(process.env.BENCH_REPORT_DRIVERS ?? 100);
 const REPORT_TRIPS = Number(process.env.BENCH_REPORT_TRIPS ?? 100_000);
+/** A report is one admin's screen asking (every 10 s), not a crowd paging: one connection by default. */
+const REPORT_CONNECTIONS = Number(process.env.BENCH_REPORT_CONNECTIONS ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const EXPORTS = Number(process.env.BENCH_EXPORTS ?? 3);
@@ -138,6 +142,21 @@ async function makeReportTenant() {
       s + (30 + 5 * (g % 7)) * interval '1 minute', 'bench', s - interval '1 day'
     from generate_series(0, ${REPORT_TRIPS - 1}) g,
       lateral (select now() - interval '30 days' + (g / ${REPORT_DRIVERS}) * ${every} * interval '1 second' as s) x`);
+  // A stop of one task per trip; one task in five asked and given a manager's approval at the trip's
+  // end, and one trip in ten late to start (an exception), as the analytics count them.
+  await db.execute(sql`
+    insert into trip_destinations (tenant_id, trip_id, position, destination_name, driving_time, staying_time)
+    select tenant_id, id, 0, 'Stop', 20, 5 from trips where tenant_id = ${tenantId}`);
+  await db.execute(sql`
+    insert into tasks (tenant_id, trip_destination_id, description, status, completed_date,
+      completed_by_driver_id, manager_approval, manager_approval_status, manager_decided_date)
+    select d.tenant_id, d.id, 'Deliver', 'completed', t.ended_date, t.driver_id,
+      t.id % 5 = 0, case when t.id % 5 = 0 then 'accepted' end, case when t.id % 5 = 0 then t.ended_date end
+    from trip_destinations d join trips t on t.id = d.trip_id where t.tenant_id = ${tenantId}`);
+  await db.execute(sql`
+    insert into exceptions (tenant_id, trip_id, driver_id, type, occurred_at, message)
+    select tenant_id, id, driver_id, 'late_start', started_date, 'Started late'
+    from trips where tenant_id = ${tenantId} and id % 10 = 0`);
   await db.execute(sql`
     insert into accidents (tenant_id, driver_id, description, created_date)
     select ${tenantId}, d, 'bench', now() - g * interval '1 day' from unnest(${ids}::int[]) d, generate_series(0, 29) g`);
@@ -147,7 +166,16 @@ async function makeReportTenant() {
   await db.execute(sql`
     insert into diesel_tanks (tenant_id, driver_id, volume, amount, created_date)
     select ${tenantId}, d, 40, 60, now() - g * interval '12 hours' from unnest(${ids}::int[]) d, generate_series(0, 59) g`);
-  for (const table of ['trips', 'drivers', 'accidents', 'fines', 'diesel_tanks'])
+  for (const table of [
+    'trips',
+    'trip_destinations',
+    'tasks',
+    'exceptions',
+    'drivers',
+    'accidents',
+    'fines',
+    'diesel_tanks',
+  ])
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   const email = `bench-report-admin-${process.pid}@reports.example`;
   const password = `reports ${randomBytes(12).toString('hex')}`;
@@ -159,8 +187,21 @@ async function makeReportTenant() {
   return { cookie: await t.login(email, password), driverId: driverIds[0]! };
 }
 
-/** The report calls of the last 30 days, as the Driver Summary, Finance and Driver Trips screens send them. */
+/**
+ * The report calls of the last 30 days, as the Driver Summary, Finance, Driver Trips and Analytics
+ * screens send them.
+ */
 const reportCalls = (driverId: number): TCall[] => [
+  ...[
+    'most-trips',
+    'most-working-hours',
+    'fewest-incidents',
+    'most-approval-accepted',
+    'most-exceptions',
+  ].map((ranking) => ({
+    name: `analytics get-drivers-with-${ranking}`,
+    path: `analytics/get-drivers-with-${ranking}?fdate=${day(-30)}&ldate=${day(0)}`,
+  })),
   {
     name: 'get-drivers-working-hours, every driver',
     path: 'driver/get-drivers-working-hours',
@@ -269,8 +310,8 @@ const { parentPort, workerData: w } = require('node:worker_threads');
 })();
 `;
 
-async function measure(call: TCall, as = cookie) {
-  const total = Math.max(CONNECTIONS, Math.round(REQUESTS * (call.share ?? 1)));
+async function measure(call: TCall, as = cookie, connections = CONNECTIONS) {
+  const total = Math.max(connections, Math.round(REQUESTS * (call.share ?? 1)));
   const load = new Worker(LOAD, {
     eval: true,
     workerData: {
@@ -278,7 +319,7 @@ async function measure(call: TCall, as = cookie) {
       cookie: as,
       body: call.body ? JSON.stringify(call.body) : null,
       total,
-      connections: CONNECTIONS,
+      connections,
     },
   });
   const { latencies, failures, seconds } = await new Promise<{
@@ -449,8 +490,8 @@ if (REPORT_TRIPS > 0) {
     `${fmt(REPORT_TRIPS)} trips of ${REPORT_DRIVERS} drivers in 30 days made in ${fmt(performance.now() - started)} ms`,
   );
   for (const call of reportCalls(reports.driverId)) {
-    await measure(call, reports.cookie); // a warm-up round, not counted
-    const { p50, p99, rate, failures } = await measure(call, reports.cookie);
+    await measure(call, reports.cookie, REPORT_CONNECTIONS); // a warm-up round, not counted
+    const { p50, p99, rate, failures } = await measure(call, reports.cookie, REPORT_CONNECTIONS);
     reportRows.push(
       `| ${call.name} | ${fmt(p50)} ms | ${fmt(p99)} ms | ${rate.toFixed(1)} |${failures ? ` ${failures} failed` : ''}`,
     );
