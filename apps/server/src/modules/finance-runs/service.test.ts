@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINANCE_MONTHLY_SINCE_KEY, MESSAGES, type TFinanceRun } from '@fleet/contract';
+import { financeRuns } from '../../db/schema/index.ts';
 import { createMailer, type Mailer } from '../../platform/mail.ts';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
 import { runMonthlyFinance, type TFinanceRunDeps } from './service.ts';
@@ -239,6 +240,43 @@ describe('the run on the 1st', () => {
     const [run] = await runs('namat');
     expect(run).toMatchObject({ month: MONTH, status: 'failed', attempts: 4, next_attempt_date: null });
     expect(run!.reason).toMatch(/mail server did not take the e-mail/);
+  });
+
+  it('takes over a month whose server stopped while sending, once 30 minutes passed', async () => {
+    // Next month's run, left `sending` by servers that stopped: one with attempts left, one without.
+    const next = month.plus({ months: 1 });
+    const due = next.plus({ months: 1 }).set({ hour: 6, minute: 10 }).toJSDate();
+    const claimedAt = plus(due, -10);
+    await t.database.db.insert(financeRuns).values([
+      {
+        tenantId: DEMO.delivery.tenantId,
+        month: next.toFormat('yyyy-MM'),
+        status: 'sending',
+        fileType: 1,
+        recipient: finance('delivery'),
+        attempts: 1,
+        claimedAt,
+      },
+      {
+        tenantId: DEMO.school.tenantId,
+        month: next.toFormat('yyyy-MM'),
+        status: 'sending',
+        fileType: 2,
+        recipient: finance('school'),
+        attempts: 4,
+        claimedAt,
+      },
+    ]);
+    await runMonthlyFinance(runner(), due);
+    expect((await runs('delivery'))[0]).toMatchObject({ status: 'sending', attempts: 1 });
+    expect((await runs('school'))[0]).toMatchObject({ status: 'sending', attempts: 4 });
+
+    await runMonthlyFinance(runner(), plus(claimedAt, 31));
+    // Taken up again (nobody worked next month yet, so it is skipped).
+    expect((await runs('delivery'))[0]).toMatchObject({ status: 'skipped', attempts: 2 });
+    const [school] = await runs('school');
+    expect(school).toMatchObject({ status: 'failed', attempts: 4, next_attempt_date: null });
+    expect(school!.reason).toMatch(/server stopped while sending/);
   });
 
   it('skips a month nobody worked in, saying why', async () => {

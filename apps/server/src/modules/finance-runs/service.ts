@@ -41,6 +41,8 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 export const STALE_SENDING_MS = 30 * 60_000;
 
 const ACTOR = 'monthly finance summary';
+const STOPPED_WHILE_SENDING =
+  'The server stopped while sending the e-mail, at the last attempt; send it from this page if it did not arrive.';
 
 export interface TFinanceRunDeps {
   db: Db;
@@ -89,7 +91,7 @@ export function dueMonth(now: Date, timeZone: string) {
 /** Why an attempt failed, in words an admin can act on; the server log has the details. */
 function failureReason(error: unknown): string {
   if (error instanceof AppError) return error.message;
-  return 'The mail server did not take the e-mail; it is tried again later (the server log has the details).';
+  return 'The mail server did not take the e-mail (the server log has the details).';
 }
 
 /**
@@ -110,14 +112,19 @@ async function runTenant(
   if (!due || (setting.since !== null && setting.since > due.dueAt.getTime())) return null;
   const existing = await findRun(deps.db, tenantId, due.month);
   const claim = { tenantId, month: due.month, fileType: setting.type, recipient: setting.email, now };
+  const staleBefore = new Date(now.getTime() - STALE_SENDING_MS);
   let run: TFinanceRunRow | undefined;
   if (!existing) run = await claimFirstAttempt(deps.db, claim);
-  else if (existing.status === 'failed' || existing.status === 'sending')
-    run = await claimRetry(deps.db, {
-      ...claim,
-      staleBefore: new Date(now.getTime() - STALE_SENDING_MS),
-      maxAttempts: MAX_ATTEMPTS,
-    });
+  else if (
+    existing.status === 'sending' &&
+    existing.claimedAt < staleBefore &&
+    existing.attempts >= MAX_ATTEMPTS
+  ) {
+    // Its server stopped during the last attempt: listed as failed rather than sending for ever.
+    await finishRun(deps.db, existing, { status: 'failed', reason: STOPPED_WHILE_SENDING, now });
+    return 'failed';
+  } else if (existing.status === 'failed' || existing.status === 'sending')
+    run = await claimRetry(deps.db, { ...claim, staleBefore, maxAttempts: MAX_ATTEMPTS });
   // Another process has it, or it is done, or its retry is not due.
   if (!run) return null;
 

@@ -67,7 +67,7 @@ describe('All drivers finance summary: the monthly e-mails', () => {
     expect(rows[1]).toHaveTextContent('payroll@desert.example');
     expect(rows[1]).toHaveTextContent('Failed');
     expect(rows[1]).toHaveTextContent('The mail server did not take the e-mail.');
-    expect(rows[1]).toHaveTextContent('Tried again at');
+    expect(rows[1]).toHaveTextContent('Next try at');
     expect(rows[2]).toHaveTextContent('September 2026');
     expect(rows[2]).toHaveTextContent('Excel');
     expect(rows[2]).toHaveTextContent('Written to outbox');
@@ -79,7 +79,7 @@ describe('All drivers finance summary: the monthly e-mails', () => {
     mockPage(() => page([]));
     renderApp('/all-finance-summary', { session: SESSIONS.delivery });
     expect(
-      await screen.findByText(/No monthly e-mail yet\. Turn it on in Settings/, {}, { timeout: 15_000 }),
+      await screen.findByText(/No monthly e-mail yet\. It is turned on in Settings/, {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
   });
 

@@ -33,7 +33,7 @@ const monthName = (month: string) =>
 
 /** What the admin should know beside the result: why it failed or was skipped, and what comes next. */
 function resultDetail(run: TFinanceRun): string {
-  const retry = run.next_attempt_date ? ` Tried again at ${formatUtc(run.next_attempt_date)}.` : '';
+  const retry = run.next_attempt_date ? ` Next try at ${formatUtc(run.next_attempt_date)}.` : '';
   if (run.status === 'failed')
     return `${run.reason ?? ''}${retry}${run.next_attempt_date ? '' : ` Gave up after ${run.attempts} attempts.`}`.trim();
   if (run.status === 'outbox')
@@ -91,7 +91,7 @@ export function FinanceRunsList() {
         serverPage={(data) => ({ rows: data.data, total: data.pagination.total })}
         paging={{ size: 12, options: [12, 24, 60] }}
         columns={columns}
-        emptyText="No monthly e-mail yet. Turn it on in Settings, next to the finance e-mail."
+        emptyText="No monthly e-mail yet. It is turned on in Settings, next to the finance e-mail."
         errorText={(message) => `Error on loading: ${message}`}
       />
     </Paper>
