@@ -138,11 +138,11 @@ async function runTenant(
     });
     if (!sent) {
       const reason = `No ${profile.terms.driver.toLowerCase()} worked in ${due.label}.`;
-      await finishRun(deps.db, run, { status: 'skipped', reason, now: new Date() });
+      await finishRun(deps.db, run, { status: 'skipped', reason, now });
       return 'skipped';
     }
     const status = sent.via === 'smtp' ? 'sent' : 'outbox';
-    await finishRun(deps.db, run, { status, fileName: sent.file_name, now: new Date() });
+    await finishRun(deps.db, run, { status, fileName: sent.file_name, now });
     return status;
   } catch (error) {
     const retry = RETRY_DELAYS_MS[run.attempts - 1];
@@ -155,7 +155,7 @@ async function runTenant(
       status: 'failed',
       reason: failureReason(error),
       nextAttemptAt,
-      now: new Date(),
+      now,
     });
     return 'failed';
   }
