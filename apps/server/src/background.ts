@@ -18,6 +18,7 @@ import { MATERIALISE_INTERVAL_MS, materialiseSchedules } from './modules/trip-sc
 import { deleteOldChangeEvents, EVENT_RETENTION_INTERVAL_MS } from './modules/events/service.ts';
 import { startExceptionsEngine, type TExceptionsEngine } from './modules/exceptions/service.ts';
 import { EXPORT_SWEEP_INTERVAL_MS } from './modules/exports/service.ts';
+import { FINANCE_RUN_INTERVAL_MS, runMonthlyFinance } from './modules/finance-runs/service.ts';
 import {
   pendingDemoHistoryDays,
   replayDemoHistory,
@@ -184,6 +185,19 @@ function backgroundJobs(app: FastifyInstance, deps: TDeps, errorLog: ErrorLog): 
         if (work.created.length + work.dropped.length + work.deletedFromDefault > 0)
           app.log.info(work, 'position partitions maintained');
       },
+    }),
+    // Last month's finance summary to each tenant's finance address that asked for it, from 06:00
+    // on the 1st, its own clock; a month is claimed once across processes (decision 0032).
+    job({
+      name: 'monthly finance summaries',
+      intervalMs: FINANCE_RUN_INTERVAL_MS,
+      run: () =>
+        runMonthlyFinance({
+          db,
+          publish: events.publish,
+          mail: { mailer: deps.mailer, limits: config.mailLimits },
+          log: app.log.child({ module: 'finance runs' }),
+        }),
     }),
     // The error log keeps LOG_RETENTION_DAYS days of entries.
     job({

@@ -97,6 +97,10 @@ export const MESSAGES = {
       `${label} must be a number from ${min} to ${max}`,
     termInvalid: 'Terms must be 1 to 49 characters',
     unknownUnit: (key: string, value: string) => `${value} is not a known ${key.replace('_', ' ')}`,
+    /** The monthly finance summary is e-mailed to the finance address: it cannot be on without one. */
+    financeMonthlyNeedsEmail:
+      "Enter a finance e-mail before turning on the monthly e-mail of last month's finance summary.",
+    financeMonthlyTypeInvalid: 'finance_monthly_type must be 1 (PDF) or 2 (Excel)',
   },
 
   vehicle: {

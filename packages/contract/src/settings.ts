@@ -27,8 +27,21 @@ export const SETTING_KEYS = [
   'tracker_trips_while_signed_in',
   /** Where finance summaries go by default (spec 002 `settings/finance-email`); empty for none. */
   'finance_email',
+  /**
+   * `true` e-mails last month's all-drivers finance summary to `finance_email` on the 1st of each
+   * month (beyond the spec; decision 0032); `false` (the default) does not. Needs a finance e-mail.
+   */
+  'finance_monthly_send',
+  /** The monthly summary's file: 1 PDF, 2 Excel (the default, as the all-drivers send). */
+  'finance_monthly_type',
 ] as const;
 export type TSettingKey = (typeof SETTING_KEYS)[number];
+
+/**
+ * Written by the server, never by a client: when `finance_monthly_send` was last turned on (UTC ISO).
+ * No month whose run fell due before it is sent.
+ */
+export const FINANCE_MONTHLY_SINCE_KEY = 'finance_monthly_since';
 
 export const ZSettingItem = z.object({ key: z.string(), value: z.string() });
 export type TSettingItem = z.infer<typeof ZSettingItem>;
@@ -66,6 +79,8 @@ export const DEFAULT_SETTINGS: Record<TSettingKey, string> = {
   idle_speed_kmh: '5',
   tracker_trips_while_signed_in: 'false',
   finance_email: '',
+  finance_monthly_send: 'false',
+  finance_monthly_type: '2',
 };
 
 /**

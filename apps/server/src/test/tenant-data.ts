@@ -6,6 +6,7 @@ import {
   driverFiles,
   driverLocations,
   exportJobs,
+  financeRuns,
   fines,
   guardians,
   logs,
@@ -260,6 +261,17 @@ export async function plantRecords(
       expiresDate: new Date(created.getTime() + 86_400_000),
     });
   }
+  // A month of the monthly finance summary that failed, its reason and address carrying the text.
+  await db.insert(financeRuns).values({
+    tenantId,
+    month: '2001-01',
+    status: 'failed',
+    fileType: 2,
+    recipient: `${text}@finance.example`,
+    reason: text,
+    claimedAt: created,
+    finishedAt: created,
+  });
   await db
     .insert(driverLocations)
     .values({ tenantId, driverId, lat: numbers.lat, lon: numbers.lon, recordedAt: created, source: 'app' });

@@ -1,8 +1,12 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { Controller, useFormContext } from 'react-hook-form';
+import { FINANCE_RUN_HOUR } from '@fleet/contract';
 import type { TTenantSettingsForm } from '../lib/tenant-settings';
 import { useUnitOptions, withCurrent, type TUnitOption } from '../lib/unit-options';
 import { PlacePicker } from './place-picker';
@@ -133,10 +137,14 @@ export function TermFields({ fields }: { fields: { name: TermKey; label: string;
   );
 }
 
-/** The finance address: the finance summaries' To (`settings/finance-email`). */
+/**
+ * The finance address: the finance summaries' To (`settings/finance-email`), and whether last
+ * month's all-drivers summary goes there by itself on the 1st, as a PDF or an Excel workbook.
+ */
 export function FinanceFields() {
-  const { register, formState } = useFormContext<TTenantSettingsForm>();
+  const { register, control, formState, watch } = useFormContext<TTenantSettingsForm>();
   const error = formState.errors.finance_email?.message;
+  const monthly = watch('finance_monthly_send');
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
       <TextField
@@ -147,6 +155,49 @@ export function FinanceFields() {
         helperText={error ?? 'Finance summaries are sent here unless another address is typed'}
         fullWidth
       />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+        <Controller
+          control={control}
+          name="finance_monthly_send"
+          render={({ field }) => (
+            <FormControlLabel
+              sx={{ flex: '1 1 220px', mr: 0 }}
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  inputRef={field.ref}
+                />
+              }
+              label={
+                <span>
+                  E-mail last month&apos;s finance summary on the 1st
+                  <Typography
+                    component="span"
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ display: 'block' }}
+                  >
+                    To the finance e-mail, from {String(FINANCE_RUN_HOUR).padStart(2, '0')}:00 (tenant time)
+                  </Typography>
+                </span>
+              }
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="finance_monthly_type"
+          render={({ field }) => (
+            <TextField select label="File format" {...field} disabled={!monthly} sx={{ flex: '0 1 160px' }}>
+              <MenuItem value="1">PDF</MenuItem>
+              <MenuItem value="2">Excel</MenuItem>
+            </TextField>
+          )}
+        />
+      </Box>
     </Box>
   );
 }

@@ -34,8 +34,25 @@ export const ZTenantSettingsForm = z.object({
     .trim()
     .max(254, MESSAGES.emailInvalid)
     .refine((v) => v === '' || LOGIN_EMAIL_PATTERN.test(v), MESSAGES.emailInvalid),
+  /** E-mail last month's finance summary to `finance_email` on the 1st (decision 0032). */
+  finance_monthly_send: z.boolean(),
+  /** Its file: 1 PDF, 2 Excel. */
+  finance_monthly_type: z.enum(['1', '2']),
 });
 export type TTenantSettingsForm = z.infer<typeof ZTenantSettingsForm>;
+
+/**
+ * The Settings page's form: the monthly finance summary goes to the finance address, so it cannot be
+ * on without one (the server says the same). Kept apart so the tenant dialog can extend the fields.
+ */
+export const ZSettingsPageForm = ZTenantSettingsForm.superRefine((values, ctx) => {
+  if (values.finance_monthly_send && values.finance_email.trim() === '')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['finance_email'],
+      message: MESSAGES.settings.financeMonthlyNeedsEmail,
+    });
+});
 
 /** Form values from stored settings; keys the tenant never set show the words it sees today. */
 export function settingsToForm(
@@ -59,14 +76,18 @@ export function settingsToForm(
     warehouse_term: terms.warehouse,
     bus_term: terms.bus,
     finance_email: stored.get('finance_email') ?? '',
+    finance_monthly_send: stored.get('finance_monthly_send') === 'true',
+    finance_monthly_type: stored.get('finance_monthly_type') === '1' ? '1' : '2',
   };
 }
 
 /** The `save-all` pairs of a form. */
 export function formToSettings(values: TTenantSettingsForm): TSettingItem[] {
-  const { place, finance_email, ...rest } = values;
+  const { place, finance_email, finance_monthly_send, finance_monthly_type, ...rest } = values;
   return [
     { key: 'finance_email', value: finance_email.trim() },
+    { key: 'finance_monthly_send', value: String(finance_monthly_send) },
+    { key: 'finance_monthly_type', value: finance_monthly_type },
     { key: 'location', value: place.location.trim() },
     { key: 'lat', value: place.lat.trim() },
     { key: 'lon', value: place.lon.trim() },

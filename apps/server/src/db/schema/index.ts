@@ -11,3 +11,4 @@ export * from './notifications.ts';
 export * from './exports.ts';
 export * from './logs.ts';
 export * from './demo.ts';
+export * from './finance-runs.ts';

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   currencies,
@@ -20,6 +20,17 @@ export const listTenantSettings = (db: Db, tenantId: number) =>
     .from(tenantSettings)
     .where(eq(tenantSettings.tenantId, tenantId))
     .orderBy(asc(tenantSettings.key));
+
+/** Live tenants whose `key` setting holds `value`, by id. */
+export async function listTenantsWithSetting(db: Db, key: string, value: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: tenantSettings.tenantId })
+    .from(tenantSettings)
+    .innerJoin(tenants, eq(tenants.id, tenantSettings.tenantId))
+    .where(and(eq(tenantSettings.key, key), eq(tenantSettings.value, value), eq(tenants.archived, false)))
+    .orderBy(asc(tenantSettings.tenantId));
+  return rows.map((r) => r.id);
+}
 
 export const listCurrencies = (db: Db) =>
   db

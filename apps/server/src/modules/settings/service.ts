@@ -1,6 +1,7 @@
 import {
   DEFAULT_SETTINGS,
   DEFAULT_THRESHOLDS,
+  FINANCE_MONTHLY_SINCE_KEY,
   MESSAGES,
   termsFromSettings,
   type TSettingItem,
@@ -21,13 +22,14 @@ import {
   listCurrencies,
   listSpaceUnits,
   listTenantSettings,
+  listTenantsWithSetting,
   listTenantTypes,
   listVolumeUnits,
   tenantExists,
   tenantNameAndType,
   upsertTenantSettings,
 } from './queries.ts';
-import { validateSettings } from './validate.ts';
+import { validateCombinedSettings, validateSettings } from './validate.ts';
 
 /**
  * The tenant a settings call is about: a tenant admin's own (any other was refused already), or the
@@ -86,12 +88,20 @@ export const tenantExistsById = (db: Db, tenantId: number) => tenantExists(db, t
  * Whether a tracker may run the trip of a driver signed in to the driver app (the tenant's
  * `tracker_trips_while_signed_in`, off unless set to `true`).
  */
+/** The tenants whose `key` setting is `value` (the monthly finance run finds its tenants so). */
+export const tenantsWithSetting = (db: Db, key: string, value: string): Promise<number[]> =>
+  listTenantsWithSetting(db, key, value);
+
 export async function trackerTripsWhileSignedIn(ctx: TTenantContext): Promise<boolean> {
   const settings = await listTenantSettings(ctx.db, ctx.tenantId);
   return settings.find((s) => s.key === 'tracker_trips_while_signed_in')?.value.trim() === 'true';
 }
 
-/** Checks every pair against the keys and lists, then writes them, all or none. */
+/**
+ * Checks every pair against the keys and lists, and the settings they make together, then writes
+ * them, all or none. Turning the monthly finance summary on records when (FINANCE_MONTHLY_SINCE_KEY):
+ * months whose run fell due before are never sent.
+ */
 export async function saveTenantSettings(ctx: TTenantContext, items: TSettingItem[]): Promise<void> {
   if (!(await tenantExists(ctx.db, ctx.tenantId))) throw new AppError('NOT_FOUND', MESSAGES.http.notFound);
   const {
@@ -104,8 +114,15 @@ export async function saveTenantSettings(ctx: TTenantContext, items: TSettingIte
     spaceUnits: spaceList.map((u) => u.name),
     volumeUnits: volumeList.map((u) => u.name),
   });
+  const stored = await listTenantSettings(ctx.db, ctx.tenantId);
+  validateCombinedSettings(stored, items);
+  const wasOn = stored.some((s) => s.key === 'finance_monthly_send' && s.value.trim() === 'true');
+  const turnedOn = !wasOn && items.some((i) => i.key === 'finance_monthly_send' && i.value.trim() === 'true');
+  const written = turnedOn
+    ? [...items, { key: FINANCE_MONTHLY_SINCE_KEY, value: new Date().toISOString() }]
+    : items;
   await inTransaction(ctx, async (tx) => {
-    await upsertTenantSettings(tx.db, tx.tenantId, items);
+    await upsertTenantSettings(tx.db, tx.tenantId, written);
     emit(tx, 'settings.updated', [tx.tenantId]);
   });
 }

@@ -61,8 +61,14 @@ export function validateSettings(items: TSettingItem[], lists: KnownLists): void
       (value.length > 254 || !LOGIN_EMAIL_PATTERN.test(value.trim()))
     )
       throw new AppError('BAD_REQUEST', MESSAGES.emailInvalid);
-    if (key === 'tracker_trips_while_signed_in' && value !== 'true' && value !== 'false')
+    if (
+      (key === 'tracker_trips_while_signed_in' || key === 'finance_monthly_send') &&
+      value !== 'true' &&
+      value !== 'false'
+    )
       throw new AppError('BAD_REQUEST', MESSAGES.settings.booleanInvalid(key));
+    if (key === 'finance_monthly_type' && value !== '1' && value !== '2')
+      throw new AppError('BAD_REQUEST', MESSAGES.settings.financeMonthlyTypeInvalid);
     if (key === 'time_zone' && !isTimeZone(value)) {
       throw new AppError('BAD_REQUEST', MESSAGES.schedules.timeZoneInvalid);
     }
@@ -71,4 +77,15 @@ export function validateSettings(items: TSettingItem[], lists: KnownLists): void
       throw new AppError('BAD_REQUEST', MESSAGES.settings.unknownUnit(key, value));
     }
   }
+}
+
+/**
+ * The settings as they will be once `items` are written over `stored`, checked as a whole: the
+ * monthly finance summary goes to the finance address, so it cannot be on without one (neither
+ * turned on without it nor left on while it is cleared).
+ */
+export function validateCombinedSettings(stored: TSettingItem[], items: TSettingItem[]): void {
+  const after = new Map([...stored, ...items].map((s) => [s.key, s.value.trim()]));
+  if (after.get('finance_monthly_send') === 'true' && !after.get('finance_email'))
+    throw new AppError('BAD_REQUEST', MESSAGES.settings.financeMonthlyNeedsEmail);
 }

@@ -18,6 +18,7 @@ import { driverOptionsQuery } from '../../lib/api/drivers';
 import { paths } from '../../lib/paths';
 import { useTerms } from '../../lib/terms';
 import { useSendAllFinance } from './api/reports';
+import { FinanceRunsList } from './finance-runs-list';
 import { previousMonth, rangeBody } from './report-texts';
 import { SendFinanceDialog } from './send-finance-dialog';
 
@@ -27,6 +28,7 @@ const m = MESSAGES.reports;
  * /all-finance-summary: From/To (the previous month by default), select all and a box per driver,
  * and Send, whose dialog takes the To address (spec 002 "All-drivers finance summary send screen").
  * The server e-mails one workbook with a sheet per driver; responseCode 2 says there is no data.
+ * Below, the monthly e-mails the product sent by itself (decision 0032).
  */
 export function AllFinanceSummaryPage() {
   const terms = useTerms();
@@ -107,6 +109,7 @@ export function AllFinanceSummaryPage() {
         }
         onClose={() => setSending(false)}
       />
+      <FinanceRunsList />
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@fleet/contract';
 import { reloadPage } from '../../lib/reload';
 import { SESSIONS } from '../../test/fixtures';
 import { callsTo, fail, mockApi, ok } from '../../test/mock-api';
@@ -135,6 +136,57 @@ describe('Settings page', () => {
       await screen.findByText('Failed to update settings: Terms must be 1 to 49 characters'),
     ).toBeInTheDocument();
     expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('turns on the monthly finance e-mail only with a finance e-mail, and saves it with the file format', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockSettings({ 'POST /api/tenant-settings/save-all': () => ok(null) });
+    renderApp('/settings', { session: SESSIONS.delivery });
+    const monthly = await screen.findByRole(
+      'switch',
+      { name: /E-mail last month's finance summary on the 1st/ },
+      { timeout: 5000 },
+    );
+    expect(monthly).not.toBeChecked();
+    // The format is chosen once the e-mail is on.
+    expect(screen.getByRole('combobox', { name: 'File format' })).toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(monthly);
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText(MESSAGES.settings.financeMonthlyNeedsEmail)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/tenant-settings/save-all')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Finance e-mail'), 'payroll@desert.example');
+    await user.click(screen.getByRole('combobox', { name: 'File format' }));
+    await user.click(await screen.findByRole('option', { name: 'PDF' }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings updated successfully')).toBeInTheDocument();
+    const [, init] = callsTo(fetchMock, 'POST', '/api/tenant-settings/save-all')[0]!;
+    const body = JSON.parse(String(init?.body)) as { data: { key: string; value: string }[] };
+    expect(body.data).toEqual(
+      expect.arrayContaining([
+        { key: 'finance_email', value: 'payroll@desert.example' },
+        { key: 'finance_monthly_send', value: 'true' },
+        { key: 'finance_monthly_type', value: '1' },
+      ]),
+    );
+  });
+
+  it('shows the monthly finance e-mail as stored', async () => {
+    mockSettings({
+      'GET /api/tenant-settings/get-settings': () =>
+        ok([
+          ...STORED,
+          { key: 'finance_email', value: 'payroll@desert.example' },
+          { key: 'finance_monthly_send', value: 'true' },
+          { key: 'finance_monthly_type', value: '1' },
+        ]),
+    });
+    renderApp('/settings', { session: SESSIONS.delivery });
+    expect(
+      await screen.findByRole('switch', { name: /finance summary on the 1st/ }, { timeout: 5000 }),
+    ).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'File format' })).toHaveTextContent('PDF');
   });
 
   it('says when the settings cannot be loaded', async () => {

@@ -26,7 +26,7 @@ import { reloadPage } from '../../lib/reload';
 import { isSuperAdmin, useSession } from '../../lib/session';
 import { defaultSettingsQuery, tenantSettingsQuery, useSaveTenantSettings } from '../../lib/api/settings';
 import {
-  ZTenantSettingsForm,
+  ZSettingsPageForm,
   formToSettings,
   settingsToForm,
   type TTenantSettingsForm,
@@ -62,7 +62,7 @@ function SettingsForm({ initial, tenantId }: { initial: TTenantSettingsForm; ten
   const snackbar = useSnackbar();
   const [tab, setTab] = useState(0);
   const form = useForm<TTenantSettingsForm>({
-    resolver: zodResolver(ZTenantSettingsForm),
+    resolver: zodResolver(ZSettingsPageForm),
     defaultValues: initial,
     mode: 'onTouched',
   });
