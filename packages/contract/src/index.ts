@@ -34,3 +34,4 @@ export * from './error-reports.ts';
 export * from './trackers.ts';
 export * from './design-tokens.ts';
 export * from './reports.ts';
+export * from './analytics.ts';
