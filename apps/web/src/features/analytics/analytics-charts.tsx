@@ -23,6 +23,12 @@ const short = (name: string, max = 18) => (name.length > max ? `${name.slice(0, 
 const summary = (title: string, points: TChartPoint[], unit: string) =>
   `${title}: ${points.map((p) => `${p.name} ${p.value} ${unit}`).join(', ')}`;
 
+/** The axis' end: a fifth past the largest value (at least one more), so the labels outside fit. */
+const headroom = (points: TChartPoint[]) => {
+  const max = Math.max(0, ...points.map((p) => p.value));
+  return max + Math.max(1, Math.ceil(max / 5));
+};
+
 /** Horizontal bars, most first from the top: names stay readable however many are shown. */
 export function RankingBarChart({
   points,
@@ -48,7 +54,8 @@ export function RankingBarChart({
             width: 120,
           },
         ]}
-        xAxis={[{ min: 0, tickMinStep: 1, label: unit }]}
+        // Room past the longest bar for its value label.
+        xAxis={[{ min: 0, max: headroom(points), tickMinStep: 1, label: unit }]}
         series={[
           {
             data: points.map((p) => p.value),
@@ -101,7 +108,8 @@ export function RankingLineChart({
           },
         ]}
         grid={{ horizontal: true }}
-        margin={{ left: 4, right: 24, top: 12, bottom: 4 }}
+        // The first name, turned, reaches left of the axis.
+        margin={{ left: 36, right: 24, top: 12, bottom: 4 }}
       />
     </Box>
   );

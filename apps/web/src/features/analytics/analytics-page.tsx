@@ -234,7 +234,9 @@ function WorkingHoursPie({ rows, driverTerm }: { rows: TAnalyticsRow[]; driverTe
         <TableHead>
           <TableRow>
             <TableCell>{driverTerm}</TableCell>
-            <TableCell align="right">Working time</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              Working time
+            </TableCell>
             <TableCell align="right">Hours</TableCell>
             <TableCell align="right">Share</TableCell>
           </TableRow>
