@@ -81,7 +81,8 @@ async function startServer() {
   };
   for (let i = 0; i < 360; i += 1) {
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return stop;
+      // Ready: the demo's history is prepared, so every console page loads as it will for an admin.
+      if ((await fetch(`${BASE}/api/health/ready`)).ok) return stop;
     } catch {
       // not listening yet
     }
@@ -157,7 +158,7 @@ async function measure(chrome, page) {
 // ---- The console ----
 
 /** The console pages measured; the first is the one a signed-in admin lands on (the initial load). */
-const CONSOLE_PAGES = ['/overview', '/dashboard', '/map', '/approvals', '/trips', '/drivers'];
+const CONSOLE_PAGES = ['/overview', '/dashboard', '/map', '/approvals', '/trips', '/drivers', '/analytics'];
 const CONSOLE_ADMIN = { email: 'admin@example.com', password: 'admin-demo-pass' };
 
 /**
@@ -190,6 +191,14 @@ async function measureConsole() {
         if (res.request().resourceType() === 'script' && res.url().startsWith(BASE)) scripts.add(res.url());
       });
       await tab.goto(`${BASE}${path}`, { waitUntil: 'networkidle' });
+      // The page's own chunk comes after the session check, which can leave the network quiet for a
+      // moment: wait for the page's heading, then for quiet again, so the whole page is counted.
+      await tab
+        .locator('h1')
+        .first()
+        .waitFor({ timeout: 30_000 })
+        .catch(() => undefined);
+      await tab.waitForLoadState('networkidle');
       rows.push({ page: path, jsFiles: scripts.size, jsGzipKb: (await gzipBytes([...scripts])) / 1024 });
       await context.close();
     }

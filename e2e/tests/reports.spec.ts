@@ -82,3 +82,34 @@ test('the all-drivers send screen says when the period holds no data', async ({ 
   await dialog.getByLabel('To', { exact: true }).press('Enter');
   await expect(dialog.getByText(/^No data for the selected .+ \/ date range\.$/)).toBeVisible();
 });
+
+test('Analytics from the menu shows the demo’s drivers with their working hours and exceptions', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.delivery);
+  await mainMenu(page).getByRole('link', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(/\/analytics$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  // The demo's last 30 days (the month so far may hold none of them).
+  const fdate = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('From', { exact: true }).fill(fdate);
+  const ldate = await page.getByLabel('To', { exact: true }).inputValue();
+  // What the server counts from the demo's trips and exceptions of those days, most first.
+  const ranking = async (name: string) =>
+    (
+      await (
+        await page.request.get(`/api/analytics/get-drivers-with-${name}?fdate=${fdate}&ldate=${ldate}`)
+      ).json()
+    ).data as { fullname: string; total_time: string; exception_count: number }[];
+  const [busiest] = await ranking('most-working-hours');
+  expect(busiest, 'the demo has worked time in its last 30 days').toBeDefined();
+  const hoursTable = page.getByRole('table', { name: 'Working hours' });
+  await expect(hoursTable.getByRole('row').nth(1)).toContainText(busiest!.fullname);
+  await expect(hoursTable.getByRole('row').nth(1)).toContainText(busiest!.total_time);
+  const [mostExceptions] = await ranking('most-exceptions');
+  expect(mostExceptions, 'the demo raises exceptions').toBeDefined();
+  const exceptionsRow = page.getByRole('table', { name: 'Total Exceptions' }).getByRole('row').nth(1);
+  await expect(exceptionsRow).toContainText(mostExceptions!.fullname);
+  await expect(exceptionsRow.getByRole('cell').nth(2)).toHaveText(String(mostExceptions!.exception_count));
+  await expect(page.getByRole('img', { name: /^Top Drivers by Trips Completed: / })).toBeVisible();
+});

@@ -71,6 +71,7 @@ import { createStartupWork, type TStartupWork } from './platform/startup.ts';
 import { logRoutes } from './modules/logs/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { financeRunRoutes } from './modules/finance-runs/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { createErrorLog, type ErrorLog } from './platform/error-log.ts';
 import pkg from '../package.json' with { type: 'json' };
 
@@ -287,6 +288,7 @@ export async function buildApp({
   await app.register(notificationRoutes, deps);
   await app.register(reportRoutes, deps);
   await app.register(financeRunRoutes, deps);
+  await app.register(analyticsRoutes, deps);
   await app.register(eventRoutes, deps);
   await app.register(exportRoutes, deps);
   await app.register(logRoutes, deps);

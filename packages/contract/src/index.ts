@@ -35,3 +35,4 @@ export * from './trackers.ts';
 export * from './design-tokens.ts';
 export * from './reports.ts';
 export * from './finance-runs.ts';
+export * from './analytics.ts';

@@ -513,6 +513,17 @@ export const MESSAGES = {
     driversInvalid: 'selected_Drivers must be a list of driver ids',
   },
 
+  /** Analytics (spec 002 "Analytics at /analytics", §8). */
+  analytics: {
+    tripsFailed: (tripTerm: string) => `Error fetching drivers with most ${tripTerm}s.`,
+    exceptionsFailed: 'Error fetching drivers with most Exceptions.',
+    pieFailed: 'Error fetching working hours for Pie Chart.',
+    // The spec names "a line-chart equivalent" of the pie's message without its words: these are ours.
+    lineFailed: 'Error fetching working hours for Line Chart.',
+    noData: 'No data available',
+    emptyChart: 'No significant data available to display at the moment.',
+  },
+
   /** Logs (spec 002 "Logs at /logs", §8). */
   logs: {
     // The spec's wording for deleting a log entry, its spelling corrected (DESIGN §7).

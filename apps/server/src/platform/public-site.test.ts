@@ -189,6 +189,13 @@ describe('the API catalogue and its areas', () => {
       'href="/api/docs#/Trips/post_api_trip_get_all_trips"',
     );
     expect(text(locations)).toContain('Locations API');
+    const analytics = listedCalls((await get('/api-catalog/analytics')).body);
+    expect(analytics).toEqual(
+      expect.arrayContaining([
+        'GET /api/analytics/get-drivers-with-most-trips',
+        'GET /api/analytics/get-drivers-with-fewest-incidents',
+      ]),
+    );
   });
 
   it('answers an unknown area with 404, a way back and noindex', async () => {

@@ -237,6 +237,7 @@ const NAMED_VALUES: Record<string, (unique: number) => unknown> = {
   start_date: () => `${day(1)} 06:00:00`,
   fdate: () => day(-60),
   tdate: () => day(0),
+  ldate: () => day(0),
   date: () => day(0),
   lat: () => 25.2,
   lon: () => 55.3,

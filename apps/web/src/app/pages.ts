@@ -40,6 +40,7 @@ export const pages: PageMap = {
   accidents: () => import('../features/accidents/accidents-page').then((m) => ({ default: m.AccidentsPage })),
   fines: () => import('../features/fines/fines-page').then((m) => ({ default: m.FinesPage })),
   logs: () => import('../features/logs/logs-page').then((m) => ({ default: m.LogsPage })),
+  analytics: () => import('../features/analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
   driverSummary: () =>
     import('../features/reports/driver-summary-page').then((m) => ({ default: m.DriverSummaryPage })),
   financeSummary: () =>

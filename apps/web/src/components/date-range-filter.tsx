@@ -17,6 +17,11 @@ export interface DateRangeFilterProps {
 export const DAY_RANGES = {
   /** Today to today (spec 001: fines, refuels, accidents). */
   today: (now = new Date()): TDayRange => ({ from: toLocalDayInput(now), to: toLocalDayInput(now) }),
+  /** The first of the current month to today (spec 002 §9: summaries, analytics). */
+  monthToToday: (now = new Date()): TDayRange => ({
+    from: toLocalDayInput(new Date(now.getFullYear(), now.getMonth(), 1)),
+    to: toLocalDayInput(now),
+  }),
   /** The first of the current month to tomorrow (spec 001 §9: trips). */
   monthToTomorrow: (now = new Date()): TDayRange => ({
     from: toLocalDayInput(new Date(now.getFullYear(), now.getMonth(), 1)),

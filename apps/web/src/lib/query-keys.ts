@@ -56,6 +56,8 @@ export const queryRoots = {
   logs: ['logs'],
   /** Working-time reports: the Driver Summary, a driver's trips and finance days. */
   reports: ['reports'],
+  /** The analytics rankings (/analytics). */
+  analytics: ['analytics'],
 } as const satisfies Record<string, QueryKey>;
 
 /**

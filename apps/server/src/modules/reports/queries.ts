@@ -37,9 +37,10 @@ const driverFilter = (column: SQL, ids: readonly number[] | null) =>
 /**
  * Each driver's worked days of the period: the day (the tenant's), the first start and last end of
  * work that day, and the minutes. Reads trips through `trips_tenant_ended_idx` (migration 0026):
- * those ended after the period began, started before it ended.
+ * those ended after the period began, started before it ended. Its CTEs `b` (the period's bounds)
+ * and `days` are what a statement built on it reads; analytics builds on it through service.ts.
  */
-function workedDaysSql(p: TPeriod, ids: readonly number[] | null): SQL {
+export function workedDaysSql(p: TPeriod, ids: readonly number[] | null): SQL {
   return sql`
     with b as (${bounds(p)}),
     worked as (

@@ -13,7 +13,8 @@ import { pdfText } from '../../test/pdf-text.ts';
  * Working-time reports as the console reads them. The reconciliation test computes each driver's
  * minutes, trips, accidents, litres and pay straight from the trip, accident and refuel rows (in
  * JavaScript, with luxon for the tenant's days: not through the report's SQL) and requires the
- * summary, the finance day rows and the workbook to agree, for every demo tenant.
+ * summary, the finance day rows and the workbook to agree, for every demo tenant; and the analytics
+ * rows (trips completed, worked time, pay) too.
  */
 
 let t: TestApp;
@@ -22,6 +23,7 @@ const ZONE = 'Asia/Dubai'; // the demo tenants' time zone (the default)
 
 const SUMMARY = '/api/driver/get-drivers-working-hours';
 const BY_ID = '/api/driver/get-drivers-working-hours-by-id';
+const ANALYTICS = '/api/analytics/get-drivers-with-';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,6 +37,8 @@ interface TExpected {
   minutes: number;
   days: Map<string, number>;
   trips: number;
+  /** Trips completed in the period (ended in it, not cancelled): the analytics' trip_count. */
+  completed: number;
   accidents: number;
   liters: number;
   amount: number;
@@ -61,7 +65,7 @@ async function expectedFigures(
     let e = out.get(id);
     if (!e) {
       const rate = driverRows.find((d) => d.id === id)!.hourlyRate;
-      e = { minutes: 0, days: new Map(), trips: 0, accidents: 0, liters: 0, amount: 0, rate };
+      e = { minutes: 0, days: new Map(), trips: 0, completed: 0, accidents: 0, liters: 0, amount: 0, rate };
       out.set(id, e);
     }
     return e;
@@ -72,6 +76,7 @@ async function expectedFigures(
   for (const r of tripRows) {
     if (r.archived || r.driverId === null) continue;
     if (inRange(r.plannedDate)) of(r.driverId).trips++;
+    if (r.endedDate && !r.cancelled && inRange(r.endedDate)) of(r.driverId).completed++;
     if (!r.startedDate || !r.endedDate) continue;
     const s = Math.max(r.startedDate.getTime(), lo);
     const e = Math.min(r.endedDate.getTime(), hi);
@@ -186,6 +191,40 @@ describe('working time reconciles with the trip, accident and refuel rows', () =
       const payInBook = sheet.getColumn(10).values.slice(2).map(Number);
       expect(minutesInBook).toEqual(rows.map((r) => r.TotalWorkingHours));
       expect(payInBook).toEqual(rows.map((r) => r.totalAmmount));
+      // The analytics rankings: the same minutes and pay, and the trips completed.
+      const ranking = async (name: string) => {
+        const res = await call(
+          t,
+          cookies[tenant],
+          'GET',
+          `${ANALYTICS}${name}?fdate=${fdate}&ldate=${tdate}`,
+        );
+        expect(res.status, res.body.responseMessage).toBe(200);
+        return res.body.data as { id: number; trip_count: number; total_time: string; total_rate: number }[];
+      };
+      const clock = (m: number) =>
+        `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
+      const byHours = await ranking('most-working-hours');
+      const byTrips = await ranking('most-trips');
+      const workedAny = [...expected].filter(([, e]) => e.minutes > 0);
+      const completed = [...expected].filter(([, e]) => e.completed > 0);
+      expect(completed.length).toBeGreaterThan(0);
+      expect(byHours.map((r) => r.id).sort()).toEqual(workedAny.map(([id]) => id).sort());
+      expect(byTrips.map((r) => r.id).sort()).toEqual(completed.map(([id]) => id).sort());
+      for (const [driverId, e] of expected) {
+        const expectedRow = {
+          trip_count: e.completed,
+          total_time: clock(e.minutes),
+          total_rate: Math.round((e.minutes * Math.round(e.rate * 100)) / 60) / 100,
+        };
+        for (const row of [byHours, byTrips].flatMap((list) => list.filter((r) => r.id === driverId)))
+          expect(row, `driver ${driverId}`).toMatchObject(expectedRow);
+      }
+      const minutesInOrder = byHours.map((r) => expected.get(r.id)!.minutes);
+      expect(minutesInOrder).toEqual([...minutesInOrder].sort((a, b) => b - a));
+      expect(byTrips.map((r) => r.trip_count)).toEqual(
+        byTrips.map((r) => r.trip_count).sort((a, b) => b - a),
+      );
     });
   }
 });

@@ -45,6 +45,9 @@ export const periodOf = (profile: TTenantProfile, range: TReportRange): TPeriod 
   timeZone: profile.timeZone,
 });
 
+/** The one definition of working time (decision 0028), for statements of other modules (analytics). */
+export { workedDaysSql, type TPeriod } from './queries.ts';
+
 const fullName = (d: { fname: string; lname: string }) => `${d.fname} ${d.lname}`.trim();
 
 export const toSummaryRow = (r: TSummaryDbRow, currency: string): TWorkingHoursRow => ({

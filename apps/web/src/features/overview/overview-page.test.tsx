@@ -36,11 +36,12 @@ describe('Overview page', () => {
     const links = within(section)
       .getAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href')]);
-    // AI and Analytics have no screen yet, so they are not offered.
+    // AI has no screen yet, so it is not offered.
     expect(links).toEqual([
       ['Staff management', '/drivers'],
       ['Vehicle management', '/vehicles'],
       ['Exception management', '/exceptions'],
+      ['Analytics', '/analytics'],
       ['Communication Channel', '/push-notifications'],
     ]);
     await user.click(within(section).getByRole('link', { name: 'Exception management' }));
