@@ -7,9 +7,9 @@
 // docs/benchmarks.md. Exits 1 when a target is missed.
 //
 // Environment: BENCH_ONLY=console or BENCH_ONLY=driver (only that app's weight and its section of the
-// doc: no Lighthouse),
-// BENCH_PORT (default 3340), BENCH_RUNS (Lighthouse runs per page, median kept;
-// default 3), CHROMIUM_PATH (default /usr/bin/chromium), WEB_DIST_DIR (another web build).
+// doc: no Lighthouse), BENCH_FILES=1 (also list each console page's files with their gzip size),
+// BENCH_PORT (default 3340), BENCH_RUNS (Lighthouse runs per page, median kept; default 3),
+// CHROMIUM_PATH (default /usr/bin/chromium), WEB_DIST_DIR (another web build).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -200,6 +200,12 @@ async function measureConsole() {
         .catch(() => undefined);
       await tab.waitForLoadState('networkidle');
       rows.push({ page: path, jsFiles: scripts.size, jsGzipKb: (await gzipBytes([...scripts])) / 1024 });
+      if (process.env.BENCH_FILES === '1') {
+        // Each file of the page, largest first: where a page's weight is.
+        const sizes = await Promise.all([...scripts].map(async (url) => [url, await gzipBytes([url])]));
+        for (const [url, bytes] of sizes.sort((x, y) => y[1] - x[1]))
+          process.stdout.write(`  ${(bytes / 1024).toFixed(1).padStart(6)} kB  ${new URL(url).pathname}\n`);
+      }
       await context.close();
     }
     return rows;
