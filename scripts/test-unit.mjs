@@ -43,10 +43,10 @@ results.push(
   ),
 );
 if (results[0].code === 0) {
-  const server = [vitest('Server tests (embedded database)', ['--project', 'server'], withoutPostgres)];
+  const server = [vitest('Server tests (embedded database)', ['--project', 'server*'], withoutPostgres)];
   if (TEST_DATABASE_URL) {
     server.push(
-      vitest('Server tests again on PostgreSQL (TEST_DATABASE_URL)', ['--project', 'server'], process.env),
+      vitest('Server tests again on PostgreSQL (TEST_DATABASE_URL)', ['--project', 'server*'], process.env),
     );
   }
   results.push(...(await Promise.all(server)));

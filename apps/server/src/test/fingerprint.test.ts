@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from './app.ts';
+import { createTestApp, DEMO, type TestApp } from './app.ts';
 import { databaseFingerprint } from './fingerprint.ts';
+import { crossTenantReferences, tenantFingerprint } from './tenant-data.ts';
 
 /*
  * The walks that prove a refused request changed nothing (fuzz, tenant isolation, input safety) are
@@ -44,5 +45,35 @@ describe('databaseFingerprint', () => {
     ).rejects.toThrow('refused');
     await db.execute(sql`update drivers set fname = 'x' where id = -1`);
     expect(await databaseFingerprint(db)).toEqual(before);
+  });
+
+  it("reads a tenant's digests again after a write to that tenant's rows, and only then", async () => {
+    const db = t.database.db;
+    const a = await tenantFingerprint(db, DEMO.delivery.tenantId);
+    const b = await tenantFingerprint(db, DEMO.namat.tenantId);
+    expect(await tenantFingerprint(db, DEMO.delivery.tenantId)).toEqual(a);
+
+    await db.execute(
+      sql`update drivers set fname = fname || 'x' where id = (select min(driver_id) from trips where tenant_id = ${DEMO.namat.tenantId})`,
+    );
+    const a2 = await tenantFingerprint(db, DEMO.delivery.tenantId);
+    const b2 = await tenantFingerprint(db, DEMO.namat.tenantId);
+    expect(a2).toEqual(a);
+    expect(b2.drivers).not.toBe(b.drivers);
+    expect({ ...b2, drivers: b.drivers }).toEqual(b);
+
+    // A row moved from one tenant to another changes both; a position (a partition's row) counts too.
+    await db.execute(
+      sql`update drivers set tenant_id = ${DEMO.delivery.tenantId} where id = (select min(driver_id) from trips where tenant_id = ${DEMO.namat.tenantId})`,
+    );
+    expect((await tenantFingerprint(db, DEMO.delivery.tenantId)).drivers).not.toBe(a.drivers);
+    expect((await tenantFingerprint(db, DEMO.namat.tenantId)).drivers).not.toBe(b2.drivers);
+    expect(await crossTenantReferences(db)).not.toEqual([]);
+    await db.execute(
+      sql`delete from driver_locations where ctid = (select ctid from driver_locations where tenant_id = ${DEMO.delivery.tenantId} limit 1)`,
+    );
+    expect((await tenantFingerprint(db, DEMO.delivery.tenantId)).driver_locations).not.toBe(
+      a.driver_locations,
+    );
   });
 });

@@ -34,8 +34,11 @@ async function watchedTables(db: Db): Promise<string[]> {
 /**
  * Counts the writes to each watched table from now on: a row trigger (a partitioned table's is its
  * partitions' too, present and future) and a truncate trigger add one to the table's count in
- * `test_write_counts`, in the writing transaction, so a write rolled back counts nothing. Done once
- * a database, by the first fingerprint; the triggers are the tests' own, on a test's copy of the demo.
+ * `test_write_counts`, in the writing transaction, so a write rolled back counts nothing. A row
+ * write also counts for the tenant of the row before and after it (`table#tenant`), and a truncate
+ * for the table's truncates (`table!truncate`), so a check of one tenant's rows can tell whether
+ * they may have changed. Done once a database, by the first fingerprint; the triggers are the
+ * tests' own, on a test's copy of the demo.
  */
 async function countWrites(db: Db, tables: string[]): Promise<void> {
   await db.execute(
@@ -46,23 +49,67 @@ async function countWrites(db: Db, tables: string[]): Promise<void> {
       begin
         insert into ${COUNTS} as c (name, writes) values (tg_argv[0], 1)
           on conflict (name) do update set writes = c.writes + 1;
+        if tg_level = 'STATEMENT' then
+          insert into ${COUNTS} as c (name, writes) values (tg_argv[0] || '!truncate', 1)
+            on conflict (name) do update set writes = c.writes + 1;
+        elsif tg_argv[1] <> '' then
+          insert into ${COUNTS} as c (name, writes)
+            select distinct tg_argv[0] || '#' || tenant, 1
+            from unnest(array[
+              case when tg_op <> 'INSERT' then to_jsonb(old) ->> tg_argv[1] end,
+              case when tg_op <> 'DELETE' then to_jsonb(new) ->> tg_argv[1] end
+            ]) tenant
+            where tenant is not null
+          on conflict (name) do update set writes = c.writes + 1;
+        end if;
         return null;
       end $$`),
   );
+  const tenantColumns = new Map(
+    rowsOf<{ name: string }>(
+      await db.execute(
+        sql`select c.relname as name from pg_class c
+            join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+            join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped`,
+      ),
+    ).map((r) => [r.name, 'tenant_id']),
+  );
+  tenantColumns.set('tenants', 'id');
   for (const table of tables) {
     const name = `"${table.replaceAll('"', '""')}"`;
     const arg = `'${table.replaceAll("'", "''")}'`;
+    const tenantColumn = `'${tenantColumns.get(table) ?? ''}'`;
     await db.execute(
       sql.raw(`create or replace trigger test_count_rows after insert or update or delete on ${name}
-                 for each row execute function test_count_write(${arg})`),
+                 for each row execute function test_count_write(${arg}, ${tenantColumn})`),
     );
     await db.execute(
       sql.raw(`create or replace trigger test_count_truncate after truncate on ${name}
-                 for each statement execute function test_count_write(${arg})`),
+                 for each statement execute function test_count_write(${arg}, ${tenantColumn})`),
     );
   }
 }
-const counting = new WeakSet<Db>();
+/** The tables each database counts the writes of, from the first fingerprint on. */
+const counting = new WeakMap<Db, Set<string>>();
+
+async function installedCounts(db: Db): Promise<{ tables: string[]; counted: Set<string> }> {
+  const tables = await watchedTables(db);
+  let counted = counting.get(db);
+  if (!counted) {
+    await countWrites(db, tables);
+    counted = new Set(tables);
+    counting.set(db, counted);
+  }
+  return { tables, counted };
+}
+
+async function readCounts(db: Db): Promise<Map<string, string>> {
+  return new Map(
+    rowsOf<{ name: string; writes: string | number }>(
+      await db.execute(sql.raw(`select name, writes from ${COUNTS}`)),
+    ).map((r) => [r.name, String(r.writes)]),
+  );
+}
 
 /**
  * One text per table saying how often it was written, so a test can prove that a refused request
@@ -72,15 +119,20 @@ const counting = new WeakSet<Db>();
  * matters with the demo's tens of thousands of positions and a fingerprint around each fuzzed write.
  */
 export async function databaseFingerprint(db: Db): Promise<Record<string, string>> {
-  const tables = await watchedTables(db);
-  if (!counting.has(db)) {
-    await countWrites(db, tables);
-    counting.add(db);
-  }
-  const counts = new Map(
-    rowsOf<{ name: string; writes: string | number }>(
-      await db.execute(sql.raw(`select name, writes from ${COUNTS}`)),
-    ).map((r) => [r.name, String(r.writes)]),
-  );
+  const { tables } = await installedCounts(db);
+  const counts = await readCounts(db);
   return Object.fromEntries(tables.map((name) => [name, counts.get(name) ?? '0']));
+}
+
+/**
+ * The write counts of the tables whose writes are counted (a partitioned table's count its
+ * partitions' writes too), for a check that reads tables only when they were written since it last
+ * read them: `table` for every write, `table#tenant` for the writes to that tenant's rows and
+ * `table!truncate` for truncates. Tables missing from `counted` (the volatile ones, one created
+ * after counting began) must be read afresh every time.
+ */
+export async function writeCounts(db: Db): Promise<{ counted: Set<string>; count: (key: string) => string }> {
+  const { counted } = await installedCounts(db);
+  const counts = await readCounts(db);
+  return { counted, count: (key) => counts.get(key) ?? '0' };
 }

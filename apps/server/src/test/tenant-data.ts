@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { writeCounts } from './fingerprint.ts';
 import {
   accidents,
   dieselTanks,
@@ -34,14 +35,55 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return Array.isArray(result) ? result : (result.rows ?? []);
 }
 
-/** Every table holding tenant-owned rows (a `tenant_id` column), but the volatile ones. */
-export async function tenantTables(db: Db): Promise<string[]> {
-  const rows = await rowsOf<{ name: string }>(
-    db,
-    sql`select table_name as name from information_schema.columns
-        where table_schema = 'public' and column_name = 'tenant_id' order by 1`,
-  );
-  return rows.map((r) => r.name).filter((n) => !VOLATILE.has(n));
+/**
+ * Every table holding tenant-owned rows (a `tenant_id` column), but the volatile ones; a partitioned
+ * table once, its partitions' rows being its own. Read once a database: a walk's requests add rows,
+ * never tables (a new partition's rows are its partitioned table's).
+ */
+export function tenantTables(db: Db): Promise<string[]> {
+  let tables = ownedTables.get(db);
+  if (!tables) {
+    tables = rowsOf<{ name: string }>(
+      db,
+      sql`select distinct c.relname as name from pg_class c
+          join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+          join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
+          where c.relkind in ('r', 'p') and not c.relispartition order by 1`,
+    ).then((rows) => rows.map((r) => r.name).filter((n) => !VOLATILE.has(n)));
+    ownedTables.set(db, tables);
+  }
+  return tables;
+}
+const ownedTables = new WeakMap<Db, Promise<string[]>>();
+
+/**
+ * What a check last found per table (or foreign key), and the write counts it was read at: a check
+ * of tables whose counts have not moved since finds the same, so only what was written since is read
+ * again. The walks check after every request, and the demo's positions would otherwise be digested
+ * thousands of times.
+ */
+type Remembered<T> = Map<string, { at: string; value: T }>;
+const remembered = new WeakMap<Db, Remembered<unknown>>();
+type CountsOf = Awaited<ReturnType<typeof writeCounts>>;
+async function readChanged<T>(
+  db: Db,
+  keys: string[],
+  /** The counts a key's value depends on, or null when they are not counted (read it every time). */
+  atOf: (key: string, counts: CountsOf) => string | null,
+  read: (stale: string[]) => Promise<Map<string, T>>,
+): Promise<Map<string, T>> {
+  // Counts first: a write landing while the tables are read raises a count, so it is read again next time.
+  const counts = await writeCounts(db);
+  const memory = (remembered.get(db) ?? new Map()) as Remembered<T>;
+  remembered.set(db, memory);
+  const at = new Map(keys.map((key) => [key, atOf(key, counts)]));
+  const stale = keys.filter((key) => at.get(key) === null || memory.get(key)?.at !== at.get(key));
+  const fresh = stale.length ? await read(stale) : new Map<string, T>();
+  for (const key of stale) {
+    const when = at.get(key);
+    if (when != null && fresh.has(key)) memory.set(key, { at: when, value: fresh.get(key)! });
+  }
+  return new Map(keys.map((key) => [key, fresh.has(key) ? fresh.get(key)! : memory.get(key)!.value]));
 }
 
 /**
@@ -49,15 +91,29 @@ export async function tenantTables(db: Db): Promise<string[]> {
  * prove that a request of another tenant changed nothing of this one, whatever else it changed.
  */
 export async function tenantFingerprint(db: Db, tenantId: number): Promise<Record<string, string>> {
-  const digest = (name: string, where: SQL) =>
-    sql`select ${name} as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
-        from ${sql.identifier(name)} t where ${where}`;
-  const parts = [
-    digest('tenants', sql`t.id = ${tenantId}`),
-    ...(await tenantTables(db)).map((name) => digest(name, sql`t.tenant_id = ${tenantId}`)),
-  ];
-  const rows = await rowsOf<{ name: string; digest: string }>(db, sql.join(parts, sql` union all `));
-  return Object.fromEntries(rows.map((r) => [r.name, r.digest]));
+  const tables = ['tenants', ...(await tenantTables(db))];
+  const keyOf = (name: string) => `${tenantId}:${name}`;
+  const nameOf = (key: string) => key.slice(key.indexOf(':') + 1);
+  const digests = await readChanged(
+    db,
+    tables.map(keyOf),
+    // A digest of one tenant's rows moves only with a write to a row of that tenant, or a truncate.
+    (key, { counted, count }) =>
+      counted.has(nameOf(key))
+        ? `${count(`${nameOf(key)}#${tenantId}`)}/${count(`${nameOf(key)}!truncate`)}`
+        : null,
+    async (stale) => {
+      const parts = stale.map((key) => {
+        const name = nameOf(key);
+        const where = name === 'tenants' ? sql`t.id = ${tenantId}` : sql`t.tenant_id = ${tenantId}`;
+        return sql`select ${key} as key, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
+                   from ${sql.identifier(name)} t where ${where}`;
+      });
+      const rows = await rowsOf<{ key: string; digest: string }>(db, sql.join(parts, sql` union all `));
+      return new Map(rows.map((r) => [r.key, r.digest]));
+    },
+  );
+  return Object.fromEntries(tables.map((name) => [name, digests.get(keyOf(name))!]));
 }
 
 interface ForeignKey {
@@ -67,8 +123,18 @@ interface ForeignKey {
   parentColumn: string;
 }
 
-/** Single-column foreign keys between two tenant-owned tables. */
-async function tenantForeignKeys(db: Db): Promise<ForeignKey[]> {
+/** Single-column foreign keys between two tenant-owned tables, read once a database. */
+function tenantForeignKeys(db: Db): Promise<ForeignKey[]> {
+  let keys = foreignKeys.get(db);
+  if (!keys) {
+    keys = readForeignKeys(db);
+    foreignKeys.set(db, keys);
+  }
+  return keys;
+}
+const foreignKeys = new WeakMap<Db, Promise<ForeignKey[]>>();
+
+async function readForeignKeys(db: Db): Promise<ForeignKey[]> {
   const owned = new Set(await tenantTables(db));
   const keys = await rowsOf<ForeignKey>(
     db,
@@ -92,15 +158,31 @@ async function tenantForeignKeys(db: Db): Promise<ForeignKey[]> {
 export async function crossTenantReferences(db: Db): Promise<string[]> {
   const keys = await tenantForeignKeys(db);
   if (keys.length === 0) return [];
-  const parts = keys.map(
-    (k) =>
-      sql`select ${`${k.child}.${k.column} → ${k.parent}`} as key, count(*)::int as n
-          from ${sql.identifier(k.child)} c join ${sql.identifier(k.parent)} p
-            on p.${sql.identifier(k.parentColumn)} = c.${sql.identifier(k.column)}
-          where c.tenant_id is distinct from p.tenant_id`,
+  const labelOf = (k: ForeignKey) => `${k.child}.${k.column} → ${k.parent}`;
+  const byLabel = new Map(keys.map((k) => [labelOf(k), k]));
+  const counts = await readChanged(
+    db,
+    [...byLabel.keys()],
+    // A reference can only come to cross tenants with a write to its table or to the one it names.
+    (label, { counted, count }) => {
+      const { child, parent } = byLabel.get(label)!;
+      return counted.has(child) && counted.has(parent) ? `${count(child)}/${count(parent)}` : null;
+    },
+    async (stale) => {
+      const parts = stale.map((label) => {
+        const k = byLabel.get(label)!;
+        return sql`select ${label} as key, count(*)::int as n
+                   from ${sql.identifier(k.child)} c join ${sql.identifier(k.parent)} p
+                     on p.${sql.identifier(k.parentColumn)} = c.${sql.identifier(k.column)}
+                   where c.tenant_id is distinct from p.tenant_id`;
+      });
+      const rows = await rowsOf<{ key: string; n: number }>(db, sql.join(parts, sql` union all `));
+      return new Map(rows.map((r) => [r.key, Number(r.n)]));
+    },
   );
-  const rows = await rowsOf<{ key: string; n: number }>(db, sql.join(parts, sql` union all `));
-  return rows.filter((r) => Number(r.n) > 0).map((r) => `${r.key}: ${r.n}`);
+  return [...byLabel.keys()]
+    .filter((label) => counts.get(label)! > 0)
+    .map((label) => `${label}: ${counts.get(label)}`);
 }
 
 // Text columns that hold a code the application parses (or a secret), not words a user wrote:
