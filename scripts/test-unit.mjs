@@ -1,10 +1,12 @@
-// Unit and integration tests: the contract, the simulator, the web app and the driver app first, on
-// two workers (two cores), then the server's tests on the embedded database and, when
-// TEST_DATABASE_URL names a server, on PostgreSQL at the same time, one worker each. A run's output is
-// printed whole when it ends, so the two never interleave. The component tests of the web app run
-// apart from the server's: sharing two cores with PGlite start-ups made their user-paced steps slow
-// enough to miss their waits.
+// Unit and integration tests, in two steps that `npm test` (scripts/test.mjs) also runs on their own:
+// - `clientTests`: the contract, the simulator, the web app and the driver app, on two workers (two
+//   cores). The component tests of the web app run apart from the server's: sharing two cores with
+//   PGlite start-ups made their user-paced steps slow enough to miss their waits.
+// - `serverTests`: the server's tests on the embedded database and, when TEST_DATABASE_URL names a
+//   server, on PostgreSQL at the same time, one worker each.
+// A run's output is printed whole when it ends, so parallel runs never interleave.
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
 
@@ -24,9 +26,9 @@ function vitest(label, args, env) {
   });
 }
 
-const results = [];
-results.push(
-  await vitest(
+/** The contract, simulator, web app and driver app tests. */
+export const clientTests = () =>
+  vitest(
     'Contract, simulator, web app and driver app tests',
     [
       '--project',
@@ -40,19 +42,34 @@ results.push(
       '--maxWorkers=2',
     ],
     withoutPostgres,
-  ),
-);
-if (results[0].code === 0) {
-  const server = [vitest('Server tests (embedded database)', ['--project', 'server*'], withoutPostgres)];
-  if (TEST_DATABASE_URL) {
-    server.push(
-      vitest('Server tests again on PostgreSQL (TEST_DATABASE_URL)', ['--project', 'server*'], process.env),
-    );
-  }
-  results.push(...(await Promise.all(server)));
+  );
+
+/** The server's tests on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set. */
+export const serverTests = () =>
+  Promise.all([
+    vitest('Server tests (embedded database)', ['--project', 'server*'], withoutPostgres),
+    ...(TEST_DATABASE_URL
+      ? [
+          vitest(
+            'Server tests again on PostgreSQL (TEST_DATABASE_URL)',
+            ['--project', 'server*'],
+            process.env,
+          ),
+        ]
+      : []),
+  ]);
+
+/** Prints each run's time and outcome; answers whether all passed. */
+export function report(title, results) {
+  console.log(`\n== ${title}: times ==`);
+  for (const r of results)
+    console.log(`  ${r.code === 0 ? 'passed' : 'FAILED'}  ${String(r.seconds).padStart(5)} s  ${r.label}`);
+  return results.every((r) => r.code === 0);
 }
 
-console.log('\n== Unit and integration tests: times ==');
-for (const r of results)
-  console.log(`  ${r.code === 0 ? 'passed' : 'FAILED'}  ${String(r.seconds).padStart(5)} s  ${r.label}`);
-process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
+// `npm run test:unit`: the two steps one after the other.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const results = [await clientTests()];
+  if (results[0].code === 0) results.push(...(await serverTests()));
+  process.exit(report('Unit and integration tests', results) ? 0 : 1);
+}

@@ -1,42 +1,44 @@
-// `npm test`: every check the project has, in the order that keeps both cores busy. The type check,
-// the lint and the build need nothing of each other and run at once (each mostly on one core); then
-// the unit and integration tests (scripts/test-unit.mjs), then the browser tests against the build.
+// `npm test`: every check the project has, in the order that keeps both cores busy.
+// 1. The type check, the lint and the build need nothing of each other and run at once (each
+//    mostly on one core).
+// 2. The contract, simulator, web app and driver app tests, on both cores (scripts/test-unit.mjs).
+// 3. The server's tests (embedded database, and PostgreSQL when TEST_DATABASE_URL is set) beside
+//    the browser tests against the build: the browser tests wait on pages and the server much of
+//    the time, and the server's tests fill that time.
 // A step's output is printed whole when it ends, so parallel steps never interleave; the times of
 // every step end the run.
 import { spawn } from 'node:child_process';
+import { clientTests, report, serverTests } from './test-unit.mjs';
 
 const began = Date.now();
-const times = [];
+const results = [];
 
-/** Runs `npm run <script>`; resolves with its exit code once it ends, its output printed whole (or streamed). */
-function run(script, { stream = false } = {}) {
+/** Runs `npm run <script>`; resolves with its exit code once it ends, its output printed whole. */
+function run(script) {
   const start = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], {
-      stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks = [];
-    child.stdout?.on('data', (chunk) => chunks.push(chunk));
-    child.stderr?.on('data', (chunk) => chunks.push(chunk));
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('close', (code) => {
       const seconds = Math.round((Date.now() - start) / 1000);
-      times.push({ script, seconds, code: code ?? 1 });
-      if (!stream)
-        console.log(`\n== npm run ${script} (${seconds} s, exit ${code}) ==\n${Buffer.concat(chunks)}`);
-      resolve(code ?? 1);
+      console.log(`\n== npm run ${script} (${seconds} s, exit ${code}) ==\n${Buffer.concat(chunks)}`);
+      resolve({ label: `npm run ${script}`, code: code ?? 1, seconds });
     });
   });
 }
 
-function finish(code) {
-  console.log('\n== npm test: times ==');
-  for (const t of times)
-    console.log(`  ${t.code === 0 ? 'passed' : 'FAILED'}  ${String(t.seconds).padStart(5)} s  ${t.script}`);
+function finish() {
+  const passed = report('npm test', results);
   console.log(`  total ${Math.round((Date.now() - began) / 1000)} s`);
-  process.exit(code);
+  process.exit(passed ? 0 : 1);
 }
 
-const first = await Promise.all(['typecheck', 'lint', 'build'].map((script) => run(script)));
-if (first.some((code) => code !== 0)) finish(1);
-if ((await run('test:unit', { stream: true })) !== 0) finish(1);
-finish(await run('test:e2e', { stream: true }));
+results.push(...(await Promise.all(['typecheck', 'lint', 'build'].map((script) => run(script)))));
+if (results.some((r) => r.code !== 0)) finish();
+results.push(await clientTests());
+if (results.some((r) => r.code !== 0)) finish();
+const [server, browser] = await Promise.all([serverTests(), run('test:e2e')]);
+results.push(...server, browser);
+finish();
