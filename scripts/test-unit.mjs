@@ -10,11 +10,14 @@ import { fileURLToPath } from 'node:url';
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
 
-/** Runs vitest with `args`; resolves with its exit code, its output and how long it took. */
-function vitest(label, args, env) {
+/**
+ * Runs `command` with `args`; resolves with its exit code, its output (printed whole once it ends,
+ * under `label`) and how long it took.
+ */
+export function runWhole(label, command, args, env = process.env) {
   const began = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
@@ -25,6 +28,8 @@ function vitest(label, args, env) {
     });
   });
 }
+
+const vitest = (label, args, env) => runWhole(label, 'npx', ['vitest', 'run', ...args], env);
 
 /** The contract, simulator, web app and driver app tests. */
 export const clientTests = () =>

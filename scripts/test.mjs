@@ -7,27 +7,13 @@
 //    the time, and the server's tests fill that time.
 // A step's output is printed whole when it ends, so parallel steps never interleave; the times of
 // every step end the run.
-import { spawn } from 'node:child_process';
-import { clientTests, report, serverTests } from './test-unit.mjs';
+import { clientTests, report, runWhole, serverTests } from './test-unit.mjs';
 
 const began = Date.now();
 const results = [];
 
-/** Runs `npm run <script>`; resolves with its exit code once it ends, its output printed whole. */
-function run(script) {
-  const start = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks = [];
-    child.stdout.on('data', (chunk) => chunks.push(chunk));
-    child.stderr.on('data', (chunk) => chunks.push(chunk));
-    child.on('close', (code) => {
-      const seconds = Math.round((Date.now() - start) / 1000);
-      console.log(`\n== npm run ${script} (${seconds} s, exit ${code}) ==\n${Buffer.concat(chunks)}`);
-      resolve({ label: `npm run ${script}`, code: code ?? 1, seconds });
-    });
-  });
-}
+/** Runs `npm run <script>`, its output printed whole once it ends. */
+const run = (script) => runWhole(`npm run ${script}`, 'npm', ['run', '--silent', script]);
 
 function finish() {
   const passed = report('npm test', results);

@@ -20,6 +20,22 @@ type TRows<T> = { rows?: T[] } | T[];
 const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : ((result as TRows<T> & { rows?: T[] }).rows ?? []);
 
+/**
+ * The tables holding tenant-owned rows (a `tenant_id` column), a partitioned table once, not also
+ * per partition (its partitions' rows are its own).
+ */
+export async function tablesWithTenantColumn(db: Db): Promise<string[]> {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(
+      sql`select c.relname as name from pg_class c
+          join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+          join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
+          where c.relkind in ('r', 'p') and not c.relispartition order by 1`,
+    ),
+  );
+  return tables.map((r) => r.name);
+}
+
 /** The database's tables (a partitioned table once, not its partitions), but the volatile ones. */
 async function watchedTables(db: Db): Promise<string[]> {
   const tables = rowsOf<{ name: string }>(
@@ -65,15 +81,7 @@ async function countWrites(db: Db, tables: string[]): Promise<void> {
         return null;
       end $$`),
   );
-  const tenantColumns = new Map(
-    rowsOf<{ name: string }>(
-      await db.execute(
-        sql`select c.relname as name from pg_class c
-            join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
-            join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped`,
-      ),
-    ).map((r) => [r.name, 'tenant_id']),
-  );
+  const tenantColumns = new Map((await tablesWithTenantColumn(db)).map((name) => [name, 'tenant_id']));
   tenantColumns.set('tenants', 'id');
   for (const table of tables) {
     const name = `"${table.replaceAll('"', '""')}"`;

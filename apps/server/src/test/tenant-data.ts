@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { writeCounts } from './fingerprint.ts';
+import { tablesWithTenantColumn, writeCounts } from './fingerprint.ts';
 import {
   accidents,
   dieselTanks,
@@ -43,13 +43,7 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 export function tenantTables(db: Db): Promise<string[]> {
   let tables = ownedTables.get(db);
   if (!tables) {
-    tables = rowsOf<{ name: string }>(
-      db,
-      sql`select distinct c.relname as name from pg_class c
-          join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
-          join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
-          where c.relkind in ('r', 'p') and not c.relispartition order by 1`,
-    ).then((rows) => rows.map((r) => r.name).filter((n) => !VOLATILE.has(n)));
+    tables = tablesWithTenantColumn(db).then((names) => names.filter((n) => !VOLATILE.has(n)));
     ownedTables.set(db, tables);
   }
   return tables;
