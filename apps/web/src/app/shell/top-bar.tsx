@@ -9,6 +9,7 @@ import { Brand } from '../../components/brand';
 import { APP_BAR_HEIGHT, DRAWER_MINI_WIDTH } from '../../lib/layout';
 import { paths } from '../../lib/paths';
 import { ExceptionsBell } from './exceptions-bell';
+import { loadMobileMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
 interface TopBarProps {
@@ -35,7 +36,15 @@ export function TopBar({ title, email, mobile, onOpenMenu }: TopBarProps) {
       <Toolbar disableGutters sx={{ minHeight: `${APP_BAR_HEIGHT}px !important`, pr: { xs: 1.5, sm: 2.5 } }}>
         <Box sx={{ width: DRAWER_MINI_WIDTH, display: 'grid', placeItems: 'center', flexShrink: 0 }}>
           {mobile ? (
-            <IconButton aria-label="Open menu" onClick={onOpenMenu} edge={false}>
+            <IconButton
+              aria-label="Open menu"
+              onClick={onOpenMenu}
+              // The menu's code is fetched as the finger or pointer arrives, before the click.
+              onPointerEnter={() => void loadMobileMenu()}
+              onPointerDown={() => void loadMobileMenu()}
+              onFocus={() => void loadMobileMenu()}
+              edge={false}
+            >
               <MenuIcon />
             </IconButton>
           ) : (
