@@ -14,7 +14,7 @@ const { values: args } = parseArgs({
   options: {
     only: { type: 'string', default: '.' },
     seed: { type: 'string', default: '1' },
-    iterations: { type: 'string', default: '60000' },
+    iterations: { type: 'string', default: '80000' },
     'time-limit': { type: 'string', default: '10000' },
     'dubai-iterations': { type: 'string', default: '150000' },
     'dubai-time-limit': { type: 'string', default: '25000' },

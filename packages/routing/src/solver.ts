@@ -26,14 +26,14 @@ const BLINK_LOG = Math.log(1 - BLINK_RATE);
 const START_TEMPERATURE = 0.5;
 const END_TEMPERATURE = 0.005;
 /** Short searches from fresh starts before the main one, and their share of the budget. */
-const PROBES = 4;
-const PROBE_SHARE = 0.2;
+const PROBES = 12;
+const PROBE_SHARE = 0.3;
 /** How often the clock is read. */
 const CLOCK_EVERY = 32;
 
-/** The default iteration budget: 60,000 for 100 customers (about half a second on one core, gap under 1 %). */
+/** The default iteration budget: 80,000 for 100 customers (under a second on one core, gap about 0.5 %). */
 export function defaultIterations(customers: number): number {
-  return Math.max(10_000, 600 * customers);
+  return Math.max(10_000, 800 * customers);
 }
 
 export function solve(problem: TRoutingProblem, options: TSolveOptions = {}): TRoutingPlan {
