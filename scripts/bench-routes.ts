@@ -7,7 +7,15 @@
 //   npm run bench:routes -- --iterations 100000 --seed 2 --skip-dubai
 import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { checkRoutes, matrix, parseSolomon, solomonProblem, solomonTenths, solve } from '@fleet/routing';
+import {
+  checkRoutes,
+  matrix,
+  parseSolomon,
+  solomonCheckInstance,
+  solomonProblem,
+  solve,
+} from '@fleet/routing';
+import { seeded } from '@fleet/sim';
 import type { TCheckInstance, TRoutingProblem } from '@fleet/routing';
 
 const { values: args } = parseArgs({
@@ -59,17 +67,7 @@ function benchSolomon() {
       timeLimitMs: Number(args['time-limit']),
     });
     // The checker works in tenths from the coordinates (distance and time floor(10 · euclid)).
-    const tenths = (list: number[]) => list.map((value) => value * 10);
-    const check = checkRoutes(
-      {
-        ...instance,
-        distance: solomonTenths(instance.x, instance.y),
-        serviceTime: tenths(instance.serviceTime),
-        windowStart: tenths(instance.windowStart),
-        windowEnd: tenths(instance.windowEnd),
-      },
-      plan.routes,
-    );
+    const check = checkRoutes(solomonCheckInstance(instance), plan.routes);
     const best = reference.get(instance.name)!;
     const distance = check.distance / 10;
     const gap = (distance - best.distance) / best.distance;
@@ -115,14 +113,7 @@ function metres(a: { lat: number; lon: number }, b: { lat: number; lon: number }
  * straight lines at 40 km/h (the exceptions engine's typical speed), in whole seconds.
  */
 function dubaiDay(daySeed: number) {
-  let state = daySeed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const { next: random, int } = seeded(daySeed);
   const neighbourhoods = [
     [25.271, 55.307],
     [25.254, 55.297],

@@ -4,6 +4,7 @@
  * served once, every window, the capacity and the fleet size. The benchmark trusts a plan only
  * when this says it is valid.
  */
+import type { TSolomonInstance } from './solomon.ts';
 import type { TRoutingProblem } from './types.ts';
 
 /** What the checker needs of an instance; node 0 is the depot. */
@@ -34,6 +35,18 @@ export function solomonTenths(
   y: ArrayLike<number>,
 ): (from: number, to: number) => number {
   return (from, to) => Math.floor(10 * Math.sqrt((x[from]! - x[to]!) ** 2 + (y[from]! - y[to]!) ** 2));
+}
+
+/** A Solomon instance as the checker reads it: in tenths, distance and time from the coordinates. */
+export function solomonCheckInstance(instance: TSolomonInstance): TCheckInstance {
+  const tenths = (list: number[]) => list.map((value) => value * 10);
+  return {
+    ...instance,
+    distance: solomonTenths(instance.x, instance.y),
+    serviceTime: tenths(instance.serviceTime),
+    windowStart: tenths(instance.windowStart),
+    windowEnd: tenths(instance.windowEnd),
+  };
 }
 
 /** A check instance reading a problem's own matrices (for problems given as matrices). */

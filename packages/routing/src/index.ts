@@ -5,7 +5,7 @@ export { orderTrip } from './trip-order.ts';
 export type { TTripInput, TTripOrder, TTripSummary } from './trip-order.ts';
 export { euclideanProblem, matrix, assertProblem } from './problem.ts';
 export type { TEuclideanInput, TEuclideanNode } from './problem.ts';
-export { checkRoutes, checkInstanceOf, solomonTenths } from './checker.ts';
+export { checkRoutes, checkInstanceOf, solomonCheckInstance, solomonTenths } from './checker.ts';
 export type { TCheckInstance, TCheckResult } from './checker.ts';
 export { parseSolomon, solomonProblem } from './solomon.ts';
 export type { TSolomonInstance } from './solomon.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkInstanceOf, checkRoutes, solomonTenths } from './checker.ts';
+import { checkInstanceOf, checkRoutes, solomonCheckInstance } from './checker.ts';
 import { euclideanProblem } from './problem.ts';
 import { mulberry32 } from './random.ts';
 import { parseSolomon, solomonProblem } from './solomon.ts';
@@ -142,17 +142,7 @@ describe('solve', () => {
     );
     const instance = parseSolomon(text);
     const plan = solve(solomonProblem(instance), { seed: 1, iterations: 3_000 });
-    const tenths = (list: number[]) => list.map((value) => value * 10);
-    const result = checkRoutes(
-      {
-        ...instance,
-        distance: solomonTenths(instance.x, instance.y),
-        serviceTime: tenths(instance.serviceTime),
-        windowStart: tenths(instance.windowStart),
-        windowEnd: tenths(instance.windowEnd),
-      },
-      plan.routes,
-    );
+    const result = checkRoutes(solomonCheckInstance(instance), plan.routes);
     expect(result.problems).toEqual([]);
     expect(result.distance).toBe(plan.distance);
     expect(plan.distance / 10).toBeLessThan(1637.7 * 1.1);
