@@ -215,10 +215,10 @@ class Search {
     const maxString = Math.min(MAX_STRING, meanRoute);
     const maxRoutes = (4 * AVERAGE_REMOVED) / (1 + maxString) - 1;
     const routesToRuin = Math.floor(random() * maxRoutes) + 1;
-    let seed = this.customers[Math.floor(random() * count)]!;
-    for (let tries = 0; plan.routeOf[seed]! < 0 && tries < count; tries++)
-      seed = this.customers[(tries * 7919 + seed) % count]!;
-    if (plan.routeOf[seed]! < 0) return;
+    // A random customer with a route: the first one on from a random index.
+    const from = Math.floor(random() * count);
+    let seed = this.customers[from]!;
+    for (let k = 1; plan.routeOf[seed]! < 0 && k < count; k++) seed = this.customers[(from + k) % count]!;
     const stamp = ++this.stamp;
     let ruined = 0;
     const row = seed * count;
