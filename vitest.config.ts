@@ -7,6 +7,7 @@ export default defineConfig({
     projects: [
       'packages/contract',
       'packages/sim',
+      'packages/routing',
       'apps/server/vitest.config.ts',
       'apps/server/vitest.own-modules.config.ts',
       'apps/web',

@@ -1,6 +1,6 @@
 // Unit and integration tests, in two steps that `npm test` (scripts/test.mjs) also runs on their own:
-// - `clientTests`: the contract, the simulator, the web app and the driver app, on two workers (two
-//   cores). The component tests of the web app run apart from the server's: sharing two cores with
+// - `clientTests`: the contract, the simulator, the route solver, the web app and the driver app, on
+//   two workers (two cores). The component tests of the web app run apart from the server's: sharing two cores with
 //   PGlite start-ups made their user-paced steps slow enough to miss their waits.
 // - `serverTests`: the server's tests on the embedded database and, when TEST_DATABASE_URL names a
 //   server, on PostgreSQL at the same time, one worker each.
@@ -31,15 +31,17 @@ export function runWhole(label, command, args, env = process.env) {
 
 const vitest = (label, args, env) => runWhole(label, 'npx', ['vitest', 'run', ...args], env);
 
-/** The contract, simulator, web app and driver app tests. */
+/** The contract, simulator, route solver, web app and driver app tests. */
 export const clientTests = () =>
   vitest(
-    'Contract, simulator, web app and driver app tests',
+    'Contract, simulator, route solver, web app and driver app tests',
     [
       '--project',
       'contract',
       '--project',
       'sim',
+      '--project',
+      'routing',
       '--project',
       'web',
       '--project',

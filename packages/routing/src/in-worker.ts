@@ -1,0 +1,56 @@
+/*
+ * The solver on a worker thread, so the server keeps answering while a plan is searched. An abort
+ * terminates the thread at once (the search does not need to reach a checkpoint) and rejects with
+ * `RoutingCancelledError`.
+ */
+import { Worker } from 'node:worker_threads';
+import type { TRoutingPlan, TRoutingProblem, TSolveOptions } from './types.ts';
+
+export class RoutingCancelledError extends Error {
+  constructor() {
+    super('Route planning was cancelled');
+    this.name = 'RoutingCancelledError';
+  }
+}
+
+/**
+ * The package ships TypeScript source: from it, the thread starts on a small module that loads
+ * tsx first (a worker does not inherit the parent's loaders, whether tsx's or vitest's).
+ */
+const workerUrl = new URL(
+  import.meta.url.endsWith('.ts') ? './worker-entry.mjs' : './worker.js',
+  import.meta.url,
+);
+
+export function solveInWorker(
+  problem: TRoutingProblem,
+  options: TSolveOptions = {},
+  signal?: AbortSignal,
+): Promise<TRoutingPlan> {
+  if (signal?.aborted) return Promise.reject(new RoutingCancelledError());
+  const worker = new Worker(workerUrl, { workerData: { problem, options } });
+  return new Promise<TRoutingPlan>((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      outcome();
+    };
+    const onAbort = () => {
+      settle(() => reject(new RoutingCancelledError()));
+      void worker.terminate();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.once('message', (message: { plan?: TRoutingPlan; error?: string }) => {
+      settle(() =>
+        message.plan ? resolve(message.plan) : reject(new Error(message.error ?? 'Route planning failed')),
+      );
+      void worker.terminate();
+    });
+    worker.once('error', (error) => settle(() => reject(error)));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`Route planning stopped before it answered (exit code ${code})`))),
+    );
+  });
+}

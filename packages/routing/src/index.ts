@@ -1,0 +1,11 @@
+export type * from './types.ts';
+export { solve, defaultIterations } from './solver.ts';
+export { solveInWorker, RoutingCancelledError } from './in-worker.ts';
+export { orderTrip } from './trip-order.ts';
+export type { TTripInput, TTripOrder, TTripSummary } from './trip-order.ts';
+export { euclideanProblem, matrix, assertProblem } from './problem.ts';
+export type { TEuclideanInput, TEuclideanNode } from './problem.ts';
+export { checkRoutes, checkInstanceOf, solomonCheckInstance, solomonTenths } from './checker.ts';
+export type { TCheckInstance, TCheckResult } from './checker.ts';
+export { parseSolomon, solomonProblem } from './solomon.ts';
+export type { TSolomonInstance } from './solomon.ts';
