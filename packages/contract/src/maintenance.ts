@@ -140,3 +140,57 @@ export const ZMaintenanceTypeSaved = z.object({
   message: z.string(),
   data: ZMaintenanceType,
 });
+
+/** What the Add Maintenance dialog holds: ids or null, the date and the cost as typed. */
+export interface TMaintenanceForm {
+  bus_id: number | null;
+  type: number | null;
+  date: string;
+  cost: string;
+  note: string;
+  completed_by: string;
+}
+
+export const EMPTY_MAINTENANCE_FORM: TMaintenanceForm = {
+  bus_id: null,
+  type: null,
+  date: '',
+  cost: '',
+  note: '',
+  completed_by: '',
+};
+
+/** An id the form holds, or null until one is picked (then `message`). */
+const picked = (message: string) =>
+  z
+    .number()
+    .int()
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === null) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return v;
+    });
+
+/** The Add Maintenance dialog's rules and messages (spec 002 §5); it sends what `ZMaintenanceInput` reads. */
+export const ZMaintenanceForm = z.object({
+  bus_id: picked(MAINTENANCE_MESSAGES.vehicleRequired),
+  type: picked(MAINTENANCE_MESSAGES.typeRequired),
+  date: z
+    .string()
+    .trim()
+    .min(1, MAINTENANCE_MESSAGES.dateRequired)
+    .refine(isRealDay, MAINTENANCE_MESSAGES.dateRequired),
+  cost: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d*\.?\d+$|^\d+\.$/.test(v), MAINTENANCE_MESSAGES.costNumber)
+    .refine(
+      (v) => v === '' || !/^\d*\.?\d+$|^\d+\.$/.test(v) || COST_PATTERN.test(v),
+      MAINTENANCE_MESSAGES.costDecimals,
+    ),
+  note: z.string().trim().max(2000, 'note must be at most 2000 characters'),
+  completed_by: z.string().trim().max(200, 'completed_by must be at most 200 characters'),
+});
