@@ -26,6 +26,12 @@ import { maintenanceHistoryQuery, maintenanceListQuery } from './api/maintenance
 
 type TRow = TMaintenanceRow & { id: number };
 
+/** The vehicles due soonest first, then those serviced most recently, then the rest by reference. */
+const soonestFirst = (a: TRow, b: TRow) =>
+  (a.predicted_upcoming_maintenance ?? '9999').localeCompare(b.predicted_upcoming_maintenance ?? '9999') ||
+  (b.service_date ?? '').localeCompare(a.service_date ?? '') ||
+  a.vehicle_reference.localeCompare(b.vehicle_reference);
+
 /** No risk model is trained yet: a dash that says so, never an invented figure. */
 const NO_MODEL = 'No model yet: the malfunction risk model is not trained for this fleet.';
 
@@ -118,8 +124,18 @@ export function MaintenancePage() {
     <ListPage
       title="Maintenance"
       icon={<MaintenanceIcon color="primary" />}
-      query={() => maintenanceListQuery()}
-      order={(a, b) => a.vehicle_reference.localeCompare(b.vehicle_reference)}
+      query={({ search }) => {
+        const query = maintenanceListQuery();
+        const text = search.toLowerCase();
+        return text
+          ? {
+              ...query,
+              select: (rows: TRow[]) => rows.filter((r) => r.vehicle_reference.toLowerCase().includes(text)),
+            }
+          : query;
+      }}
+      order={soonestFirst}
+      searchLabel="Search by reference"
       columns={columns}
       rowName={(r) => r.vehicle_reference}
       add={{ label: 'Add Maintenance', onClick: () => setAdding(true) }}
