@@ -11,6 +11,7 @@ const vehicle = (id: number, reference: string, over: Partial<TDriverVehicleChoi
   year: 2022,
   taken: '0' as const,
   mine: false,
+  in_maintenance: false,
   ...over,
 });
 
@@ -29,14 +30,15 @@ describe("a driver's vehicle change request", () => {
     expect(mayAsk(null, true)).toBe(false);
   });
 
-  it("offers every vehicle but the driver's own, free ones first", () => {
+  it("offers every vehicle but the driver's own, free ones first, those in the workshop today last", () => {
     const list = [
       vehicle(1, 'B-3', { taken: '1' }),
       vehicle(2, 'B-2', { mine: true, taken: '1' }),
       vehicle(3, 'B-9'),
       vehicle(4, 'B-1'),
+      vehicle(5, 'B-0', { in_maintenance: true }),
     ];
-    expect(choices(list).map((v) => v.reference)).toEqual(['B-1', 'B-9', 'B-3']);
+    expect(choices(list).map((v) => v.reference)).toEqual(['B-1', 'B-9', 'B-3', 'B-0']);
   });
 });
 

@@ -27,9 +27,17 @@ export const OUTCOME_TEXT: Record<RequestOutcome, TextKey> = {
 export const mayAsk = (pendingOnServer: number | null, waitingOnPhone: boolean) =>
   pendingOnServer === null && !waitingOnPhone;
 
-/** The vehicles the driver may ask for: every other one, free ones first, by reference. */
+/**
+ * The vehicles the driver may ask for: every other one, free ones first, then taken ones, then those
+ * in the workshop today (shown, but not to be chosen), by reference.
+ */
 export function choices(vehicles: TDriverVehicleChoice[]): TDriverVehicleChoice[] {
   return vehicles
     .filter((v) => !v.mine)
-    .sort((a, b) => a.taken.localeCompare(b.taken) || a.reference.localeCompare(b.reference));
+    .sort(
+      (a, b) =>
+        Number(a.in_maintenance) - Number(b.in_maintenance) ||
+        a.taken.localeCompare(b.taken) ||
+        a.reference.localeCompare(b.reference),
+    );
 }

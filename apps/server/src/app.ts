@@ -37,6 +37,7 @@ import { tripTypeRoutes } from './modules/trip-types/routes.ts';
 import { tripRoutes } from './modules/trips/routes.ts';
 import { approvalRoutes } from './modules/approvals/routes.ts';
 import { exceptionRoutes } from './modules/exceptions/routes.ts';
+import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { tripScheduleRoutes } from './modules/trip-schedules/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { IMPORT_MAX_BYTES } from './platform/sheet.ts';
@@ -282,6 +283,7 @@ export async function buildApp({
   await app.register(tripRoutes, deps);
   await app.register(approvalRoutes, deps);
   await app.register(exceptionRoutes, deps);
+  await app.register(maintenanceRoutes, deps);
   await app.register(tripScheduleRoutes, deps);
   await app.register(geoRoutes, deps);
   await app.register(driverAppRoutes, deps);

@@ -39,6 +39,8 @@ const ENTITY_EVENTS = {
   notification: ['created', 'updated'],
   /** Raised by the exceptions engine, withdrawn when later data proves it wrong, or marked seen. */
   exception: ['created', 'updated'],
+  /** A vehicle's service recorded (created), or one of the tenant's maintenance types edited (updated). */
+  maintenance: ['created', 'updated'],
   blog_post: ['created', 'updated', 'archived'],
   landing_section: ['updated'],
   contact_request: ['created'],

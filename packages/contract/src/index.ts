@@ -19,6 +19,7 @@ export * from './positions.ts';
 export * from './live.ts';
 export * from './approvals.ts';
 export * from './exceptions.ts';
+export * from './maintenance.ts';
 export * from './files.ts';
 export * from './fines.ts';
 export * from './vehicle-requests.ts';

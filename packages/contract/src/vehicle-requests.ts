@@ -120,6 +120,8 @@ export const ZDriverVehicleChoice = z.object({
   year: z.number().int(),
   taken: z.enum(['0', '1']),
   mine: z.boolean(),
+  /** A service is recorded for it today (the tenant's day): not available. */
+  in_maintenance: z.boolean(),
 });
 export type TDriverVehicleChoice = z.infer<typeof ZDriverVehicleChoice>;
 

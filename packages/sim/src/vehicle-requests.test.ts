@@ -12,6 +12,7 @@ const choice = (id: number, taken: '0' | '1', mine = false): TDriverVehicleChoic
   year: 2020,
   taken,
   mine,
+  in_maintenance: false,
 });
 const VEHICLES = [choice(1, '1', true), choice(2, '0'), choice(3, '1'), choice(4, '0')];
 

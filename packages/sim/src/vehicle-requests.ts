@@ -41,7 +41,10 @@ export interface TVehicleChangeAsk {
 /** The vehicles `wish` allows, never the driver's own. */
 export function vehiclesWished(vehicles: readonly TDriverVehicleChoice[], wish: TVehicleWish) {
   return vehicles.filter(
-    (v) => !v.mine && (wish === 'any' || (wish === 'free' ? v.taken === '0' : v.taken === '1')),
+    (v) =>
+      !v.mine &&
+      !v.in_maintenance &&
+      (wish === 'any' || (wish === 'free' ? v.taken === '0' : v.taken === '1')),
   );
 }
 

@@ -107,9 +107,9 @@ export default function VehicleScreen() {
             <select value={vehicleId} onChange={(e) => setVehicleId(e.target.value)}>
               <option value="">—</option>
               {choices(loaded.vehicles.vehicles).map((v) => (
-                <option key={v.id} value={v.id}>
+                <option key={v.id} value={v.id} disabled={v.in_maintenance}>
                   {vehicleLabel(v)}
-                  {v.taken === '1' ? ` (${t('inUse')})` : ''}
+                  {v.in_maintenance ? ` (${t('inMaintenance')})` : v.taken === '1' ? ` (${t('inUse')})` : ''}
                 </option>
               ))}
             </select>

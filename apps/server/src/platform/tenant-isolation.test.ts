@@ -140,6 +140,7 @@ type Entity =
   | 'driver_files'
   | 'export_jobs'
   | 'exceptions'
+  | 'maintenance_types'
   | 'logs';
 type Ids = Record<Entity, number | null>;
 
@@ -161,6 +162,7 @@ const ENTITY_OF_FIELD: Record<string, Entity> = {
   student_id: 'students',
   photo_id: 'task_photos',
   new_bus_id: 'vehicles',
+  vehicle_id: 'vehicles',
   // drivers-files/send-file: the file's id and its driver's, in the spec's spelling.
   file: 'driver_files',
   Driver_id: 'drivers',
@@ -168,6 +170,8 @@ const ENTITY_OF_FIELD: Record<string, Entity> = {
   driver: 'drivers',
   selected_Drivers: 'drivers',
 };
+/** Routes of vehicle maintenance, whose `type` names a maintenance type. */
+const MAINTENANCE_ROUTE = /^\/api\/v1\/vehicles\/maintenances/;
 /** Routes of a record's pictures, whose `photo_id` names a record picture (`record_photos`). */
 const RECORD_PICTURE_ROUTE = /^\/api\/v1\/fines\/:fine_id\/pictures/;
 /** Routes that take pictures as multipart/form-data: the walk sends one picture in this field. */
@@ -189,6 +193,7 @@ const ENTITY_OF_ROUTE: [RegExp, Entity][] = [
   [/^\/api\/(trip|v1\/trips)\//, 'trips'],
   [/^\/api\/(trip-schedule|v1\/trip-schedules)\//, 'trip_schedules'],
   [/^\/api\/(driver|v1\/drivers)\//, 'drivers'],
+  [/^\/api\/v1\/vehicles\/maintenances\/types\//, 'maintenance_types'],
   [/^\/api\/(bus|v1\/vehicles)\//, 'vehicles'],
   [/^\/api\/(warehouse|v1\/origins)\//, 'warehouses'],
   [/^\/api\/(destination|v1\/destinations)\//, 'destinations'],
@@ -350,6 +355,8 @@ function entityOf(route: RegisteredRoute, path: Path): Entity {
   // `action_id` of the `…/get-images` calls names the record of the route's area, as `id` does.
   else if (name === 'id' || name === 'action_id')
     entity = ENTITY_OF_ROUTE.find(([re]) => re.test(route.url))?.[1];
+  // A maintenance record's `type` names one of the tenant's maintenance types, not a trip type.
+  else if (name === 'type' && MAINTENANCE_ROUTE.test(route.url)) entity = 'maintenance_types';
   // A picture of a record (a fine's): `photo_id` there names a record picture, not a task's proof photo.
   else if (name === 'photo_id' && RECORD_PICTURE_ROUTE.test(route.url)) entity = 'record_photos';
   else entity = ENTITY_OF_FIELD[name];
@@ -550,6 +557,9 @@ async function pickIds(tenantId: number, exceptAdmin: number | null): Promise<Id
     export_jobs: await plantedExport(t.database.db, tenantId, exceptAdmin),
     exceptions: await first(
       sql`select id from exceptions where tenant_id = ${tenantId} and withdrawn_date is null order by id limit 1`,
+    ),
+    maintenance_types: await first(
+      sql`select id from maintenance_types where tenant_id = ${tenantId} and not unplanned order by id limit 1`,
     ),
     task_photos: await first(
       sql`select id from task_photos where task_id = ${task} and tenant_id = ${tenantId} order by id limit 1`,

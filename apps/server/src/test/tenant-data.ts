@@ -264,6 +264,13 @@ export async function plantRecords(
   await db
     .insert(dieselTanks)
     .values({ tenantId, driverId, tripId, volume: numbers.volume, amount: numbers.amount });
+  // A service of the tenant's first live vehicle, of its first maintenance type.
+  await db.execute(
+    sql`insert into maintenances (tenant_id, bus_id, type_id, date, note, completed_by, cost)
+        select ${tenantId}, v.id, mt.id, '2026-01-15', ${text}, ${text}, ${numbers.amount}
+        from (select id from vehicles where tenant_id = ${tenantId} and not archived order by id limit 1) v,
+             (select id from maintenance_types where tenant_id = ${tenantId} order by id limit 1) mt`,
+  );
   const storageKey = newStorageKey('driver-files', tenantId, [driverId], 'application/pdf');
   if (options.storage) await options.storage.put(storageKey, PLANTED_PDF, 'application/pdf');
   await db.insert(driverFiles).values({

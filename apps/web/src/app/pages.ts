@@ -16,6 +16,8 @@ export const pages: PageMap = {
   exceptions: () =>
     import('../features/exceptions/exceptions-page').then((m) => ({ default: m.ExceptionsPage })),
   vehicles: () => import('../features/vehicles/vehicles-page').then((m) => ({ default: m.VehiclesPage })),
+  maintenance: () =>
+    import('../features/maintenance/maintenance-page').then((m) => ({ default: m.MaintenancePage })),
   changeVehicleRequests: () =>
     import('../features/vehicle-requests/vehicle-requests-page').then((m) => ({
       default: m.VehicleRequestsPage,

@@ -60,6 +60,10 @@ export interface FormDialogProps<TIn extends FieldValues, TOut> {
   submitLabel?: string;
   /** Paper width in px on desktop (spec 000 §9: 600 for forms); full screen on mobile. */
   width?: number;
+  /** Closes only by its buttons: neither a click outside nor Escape ends it (the Add Maintenance dialog). */
+  persistent?: boolean;
+  /** Checks the fields as they change and keeps Save disabled while any is invalid. */
+  saveWhenValid?: boolean;
   /** The fields; they get the form to register or control inputs. */
   children: (form: UseFormReturn<TIn, unknown, TOut>) => ReactNode;
 }
@@ -82,6 +86,8 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   submitLabel = 'Save',
   readOnly = false,
   width = 600,
+  persistent = false,
+  saveWhenValid = false,
   children,
 }: FormDialogProps<TIn, TOut>) {
   const fullScreen = useMediaQuery(MOBILE_MEDIA_QUERY);
@@ -89,7 +95,11 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   const titleId = useId();
   const snackbar = useSnackbar();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<TIn, unknown, TOut>({ resolver: zodResolver(schema), defaultValues });
+  const form = useForm<TIn, unknown, TOut>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    ...(saveWhenValid ? { mode: 'all' as const } : {}),
+  });
   const { reset, handleSubmit, formState } = form;
 
   useEffect(() => {
@@ -125,7 +135,7 @@ export function FormDialog<TIn extends FieldValues, TOut>({
   return (
     <Dialog
       open={open}
-      onClose={busy ? undefined : onClose}
+      onClose={busy || persistent ? undefined : onClose}
       fullScreen={fullScreen}
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: fullScreen ? {} : { width, maxWidth: '95vw' } } }}
@@ -158,7 +168,7 @@ export function FormDialog<TIn extends FieldValues, TOut>({
             <Button
               type="submit"
               variant="contained"
-              disabled={busy}
+              disabled={busy || (saveWhenValid && !formState.isValid)}
               startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
             >
               {submitLabel}

@@ -58,6 +58,8 @@ export const queryRoots = {
   reports: ['reports'],
   /** The analytics rankings (/analytics). */
   analytics: ['analytics'],
+  /** Vehicle maintenance: the list, a vehicle's history and the types (/maintenance). */
+  maintenance: ['maintenance'],
 } as const satisfies Record<string, QueryKey>;
 
 /**
@@ -97,6 +99,8 @@ export const STALE_AFTER_CHANGE = {
   task: [queryRoots.trips, queryRoots.driverDetails, queryRoots.orders, queryRoots.approvals],
   approval: [queryRoots.trips, queryRoots.approvals],
   exception: [queryRoots.exceptions],
+  // A service today makes its vehicle unavailable.
+  maintenance: [queryRoots.maintenance, queryRoots.vehicles],
   notification: [queryRoots.notifications],
   // Fines and accidents show in the trips table's cells and the driver details tabs.
   fine: [queryRoots.fines, queryRoots.trips, queryRoots.driverDetails],

@@ -12,3 +12,4 @@ export * from './exports.ts';
 export * from './logs.ts';
 export * from './demo.ts';
 export * from './finance-runs.ts';
+export * from './maintenance.ts';

@@ -9,6 +9,7 @@ import { seedDemoPlaces } from './demo-places.ts';
 import { seedDemoContent } from './demo-content.ts';
 import { seedDemoTrips } from './demo-trips.ts';
 import { seedDemoStudents } from './demo-students.ts';
+import { seedMaintenanceTypes } from '../../modules/maintenance/service.ts';
 
 /** The demo accounts of DESIGN §6; the README and the start-up banner list the same. */
 export const DEMO_ACCOUNTS = [
@@ -119,6 +120,7 @@ export async function seedDemo(db: Db): Promise<void> {
         .values({ name: demo.name, type: demo.type, isEnabledCrm: demo.crm })
         .returning({ id: tenants.id });
       if (!tenant) throw new Error('tenant insert returned nothing');
+      await seedMaintenanceTypes(tx, tenant.id);
       const fleet = DEMO_FLEETS[demo.name];
       // A demo fleet's tracker drivers use the driver app for their tasks while their tracker
       // reports the road: the tenant lets trackers run trips of drivers signed in to the app.

@@ -2,6 +2,7 @@ import { MESSAGES, toUtcString, type TSettingItem, type TTenantRow } from '@flee
 import { emit, inTransaction, inTenant, type TServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireAdmin } from '../../platform/principal.ts';
+import { seedMaintenanceTypes } from '../maintenance/service.ts';
 import { saveTenantSettings, tenantTypes } from '../settings/service.ts';
 import {
   archiveTenant as archiveTenantRow,
@@ -46,6 +47,7 @@ export async function addTenant(
   await assertType(ctx, values.type);
   const row = await inTransaction(ctx, async (tx) => {
     const inserted = await insertTenant(tx.db, values);
+    await seedMaintenanceTypes(tx.db, inserted.id);
     emit(tx, 'tenant.created', [inserted.id], inserted.id);
     return inserted;
   });

@@ -369,7 +369,8 @@ describe('GET /api/v1/driver/vehicles', () => {
     expect(vehicles.some((v: Body) => v.reference.startsWith('NMT-'))).toBe(false);
     expect(
       vehicles.every(
-        (v: Body) => Object.keys(v).sort().join() === 'brand,id,mine,model,reference,taken,year',
+        (v: Body) =>
+          Object.keys(v).sort().join() === 'brand,id,in_maintenance,mine,model,reference,taken,year',
       ),
     ).toBe(true);
   });

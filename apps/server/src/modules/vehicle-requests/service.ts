@@ -23,6 +23,7 @@ import type { Storage } from '../../platform/storage.ts';
 import type { TUploadedFile } from '../../platform/uploads.ts';
 import { adminsOf } from '../admins/service.ts';
 import { picturesOf, recordImages, withPhotos } from '../files/service.ts';
+import { vehiclesInMaintenanceToday } from '../maintenance/service.ts';
 import { tenantProfile } from '../settings/service.ts';
 import { actionTime } from '../trips/service.ts';
 import {
@@ -311,10 +312,12 @@ export async function driverVehicles(ctx: TTenantContext): Promise<TDriverVehicl
   const driverId = actingDriver(ctx);
   const driver = await liveDriver(ctx.db, ctx.tenantId, driverId);
   if (!driver) throw new AppError('FORBIDDEN', MESSAGES.auth.forbiddenRole);
-  const [rows, pending] = await Promise.all([
+  const [rows, pending, inMaintenance] = await Promise.all([
     liveVehicles(ctx.db, ctx.tenantId),
     pendingRequestOf(ctx.db, ctx.tenantId, driverId),
+    vehiclesInMaintenanceToday(ctx),
   ]);
+  const servicedToday = new Set(inMaintenance);
   const holders = await holdersOf(
     ctx.db,
     ctx.tenantId,
@@ -329,6 +332,7 @@ export async function driverVehicles(ctx: TTenantContext): Promise<TDriverVehicl
     year: v.year,
     taken: taken.has(v.id) ? '1' : '0',
     mine: v.id === driver.busId,
+    in_maintenance: servicedToday.has(v.id),
   }));
   return {
     own: choices.find((v) => v.mine) ?? null,

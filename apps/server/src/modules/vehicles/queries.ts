@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { drivers, vehicles } from '../../db/schema/index.ts';
@@ -10,13 +10,15 @@ export interface VehicleFilter {
   limit?: number | undefined;
   /** Only the available ones: held by no live driver. */
   available?: boolean | undefined;
+  /** Vehicles to leave out (the ones in the workshop today, when only available ones are asked). */
+  exceptIds?: number[] | undefined;
 }
 
 /** Live vehicles of a tenant, newest first, each with the live drivers who have it. */
 export async function listVehicles(
   db: Db,
   tenantId: number,
-  { id, search, limit, available }: VehicleFilter = {},
+  { id, search, limit, available, exceptIds }: VehicleFilter = {},
 ) {
   const pattern = search ? `%${escapeLike(search)}%` : undefined;
   const rows = await db
@@ -27,6 +29,7 @@ export async function listVehicles(
         eq(vehicles.tenantId, tenantId),
         eq(vehicles.archived, false),
         id === undefined ? undefined : eq(vehicles.id, id),
+        exceptIds?.length ? notInArray(vehicles.id, exceptIds) : undefined,
         pattern
           ? or(
               ilike(vehicles.reference, pattern),

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { CheckedRow } from '../../platform/import-routes.ts';
 import type { SheetRow } from '../../platform/sheet.ts';
 import { takeVehicleFromDrivers } from '../drivers/service.ts';
+import { vehiclesInMaintenanceToday } from '../maintenance/service.ts';
 import { checkVehicleRows } from './import.ts';
 import {
   archiveVehicle as archiveVehicleRow,
@@ -39,7 +40,9 @@ const toVehicleRow = (v: TVehicleWithDrivers): TVehicleRow => ({
 
 /** Live vehicles of the tenant, newest first, each with the live drivers who have it. */
 export async function vehicles(ctx: TTenantContext, filter: VehicleFilter = {}): Promise<TVehicleRow[]> {
-  return (await listVehicles(ctx.db, ctx.tenantId, filter)).map(toVehicleRow);
+  // An available vehicle is held by no driver and has no service recorded for today.
+  const exceptIds = filter.available ? await vehiclesInMaintenanceToday(ctx) : undefined;
+  return (await listVehicles(ctx.db, ctx.tenantId, { ...filter, exceptIds })).map(toVehicleRow);
 }
 
 /** A live vehicle of this tenant, or undefined (another tenant's answers as a missing one does). */
