@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY, inDateYears, readUtcDateTime } from './dates.ts';
 import { zId } from './numbers.ts';
 
 /*
@@ -41,14 +42,14 @@ export const MAINTENANCE_MESSAGES = {
   typeSaved: 'Maintenance type saved successfully',
   vehicleNotFound: 'Vehicle not found',
   typeNotFound: 'Maintenance type not found',
+  typeNameTaken: 'A maintenance type with this name already exists',
+  unplannedInterval: 'An unplanned maintenance type has no interval',
 } as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar day `YYYY-MM-DD` in 2000–2099 that exists. */
+/** A calendar day `YYYY-MM-DD` that exists, in DATE_YEARS. */
 const isRealDay = (s: string) => {
-  if (!DAY.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '2000' && s < '2100';
+  const date = DAY.test(s) ? readUtcDateTime(`${s} 00:00:00`) : null;
+  return date !== null && inDateYears(date);
 };
 
 /** A cost: a non-negative number with at most two decimals, given as a number or as text. */

@@ -83,10 +83,10 @@ export async function saveMaintenanceType(
   const type = await findType(ctx.db, ctx.tenantId, id);
   if (!type) throw new AppError('NOT_FOUND', MAINTENANCE_MESSAGES.typeNotFound);
   if (await nameTaken(ctx.db, ctx.tenantId, values.name, id)) {
-    throw new AppError('CONFLICT', 'A maintenance type with this name already exists');
+    throw new AppError('CONFLICT', MAINTENANCE_MESSAGES.typeNameTaken);
   }
   if (type.unplanned && (values.interval_days !== null || values.interval_distance !== null)) {
-    throw new AppError('BAD_REQUEST', 'An unplanned maintenance type has no interval');
+    throw new AppError('BAD_REQUEST', MAINTENANCE_MESSAGES.unplannedInterval);
   }
   return inTransaction(ctx, async (tx) => {
     const row = await updateType(tx.db, tx.tenantId, id, {
@@ -158,7 +158,11 @@ export async function maintenanceList(ctx: TTenantContext): Promise<TMaintenance
     listTypes(ctx.db, ctx.tenantId),
   ]);
   const byVehicle = new Map<number, TRecordRow[]>();
-  for (const r of records) byVehicle.set(r.busId, [...(byVehicle.get(r.busId) ?? []), r]);
+  for (const r of records) {
+    const own = byVehicle.get(r.busId);
+    if (own) own.push(r);
+    else byVehicle.set(r.busId, [r]);
+  }
   return vehicleRows.map((v) => {
     const own = byVehicle.get(v.id) ?? [];
     const next = predictNextService(own, types);
