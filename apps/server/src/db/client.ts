@@ -130,10 +130,6 @@ async function openPostgres(url: string, prepareReads: boolean): Promise<Databas
     // A connection whose start-up is cut (the server ending sessions as it fails over) is given up
     // after 5 s rather than postgres.js's 30, so the request behind it is answered 503 "try again".
     connect_timeout: 5,
-    // Every statement of the product is meant to answer within a second; compiling one with LLVM
-    // costs more than it saves (38 ms of a report's 500 ms, measured at 100,000 trips), and the
-    // planner's cost estimates of the reports' day series ask for it (decision 0035).
-    connection: { jit: 'off' },
   });
   // The first connection reads the database's array types, whose parsers postgres.js then keeps for
   // every connection of the client; later connections do not read them again. They must not: that

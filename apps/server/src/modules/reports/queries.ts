@@ -63,21 +63,15 @@ export function workedDaysSql(p: TPeriod, ids: readonly number[] | null): SQL {
       from marked
     ),
     merged as (select driver_id, min(s) as s, max(e) as e from islands group by driver_id, island),
-    local_days as (
-      select driver_id, s, e,
-        (s at time zone ${p.timeZone})::date as first_day, (e at time zone ${p.timeZone})::date as last_day
-      from merged
-    ),
     cut as (
-      -- Most stretches of work begin and end on one day: only the others are cut at midnights.
-      select driver_id, first_day::timestamp as day, s, e from local_days where first_day = last_day
-      union all
-      select l.driver_id, d.day,
-        greatest(l.s, d.day at time zone ${p.timeZone}) as s,
-        least(l.e, (d.day + interval '1 day') at time zone ${p.timeZone}) as e
-      from local_days l
-      cross join lateral generate_series(l.first_day::timestamp, l.last_day::timestamp, interval '1 day') as d(day)
-      where l.first_day <> l.last_day
+      select m.driver_id, d.day,
+        greatest(m.s, d.day at time zone ${p.timeZone}) as s,
+        least(m.e, (d.day + interval '1 day') at time zone ${p.timeZone}) as e
+      from merged m
+      cross join lateral generate_series(
+        (m.s at time zone ${p.timeZone})::date::timestamp,
+        (m.e at time zone ${p.timeZone})::date::timestamp,
+        interval '1 day') as d(day)
     ),
     days as (
       select driver_id, day, min(s) as first_start, max(e) as last_end,
