@@ -31,6 +31,14 @@ export function runWhole(label, command, args, env = process.env) {
 
 const vitest = (label, args, env) => runWhole(label, 'npx', ['vitest', 'run', ...args], env);
 
+/**
+ * The server's tests at a lower CPU priority (`nice`): `npm test` runs them beside the browser
+ * tests, whose steps wait on pages with timeouts, while theirs only need to finish. The browser
+ * tests take the cores when they need them; the server's tests fill the rest.
+ */
+const niceVitest = (label, args, env) =>
+  runWhole(label, 'nice', ['-n', '10', 'npx', 'vitest', 'run', ...args], env);
+
 /** The contract, simulator, route solver, web app and driver app tests. */
 export const clientTests = () =>
   vitest(
@@ -54,10 +62,10 @@ export const clientTests = () =>
 /** The server's tests on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set. */
 export const serverTests = () =>
   Promise.all([
-    vitest('Server tests (embedded database)', ['--project', 'server*'], withoutPostgres),
+    niceVitest('Server tests (embedded database)', ['--project', 'server*'], withoutPostgres),
     ...(TEST_DATABASE_URL
       ? [
-          vitest(
+          niceVitest(
             'Server tests again on PostgreSQL (TEST_DATABASE_URL)',
             ['--project', 'server*'],
             process.env,

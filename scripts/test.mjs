@@ -4,7 +4,7 @@
 // 2. The contract, simulator, web app and driver app tests, on both cores (scripts/test-unit.mjs).
 // 3. The server's tests (embedded database, and PostgreSQL when TEST_DATABASE_URL is set) beside
 //    the browser tests against the build: the browser tests wait on pages and the server much of
-//    the time, and the server's tests fill that time.
+//    the time, and the server's tests, at a lower CPU priority, fill that time.
 // A step's output is printed whole when it ends, so parallel steps never interleave; the times of
 // every step end the run.
 import { clientTests, report, runWhole, serverTests } from './test-unit.mjs';
