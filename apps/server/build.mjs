@@ -1,5 +1,6 @@
 // Bundles the server into dist/main.js. npm dependencies stay external (installed by npm);
-// the workspace contract package, which ships TypeScript source, is bundled in.
+// the workspace packages, which ship TypeScript source, are bundled in. The route solver's worker
+// thread is a second entry, dist/worker.js, which the bundle starts beside itself.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
@@ -7,8 +8,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@fleet/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', worker: '../../packages/routing/src/worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

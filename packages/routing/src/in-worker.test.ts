@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { RoutingCancelledError, solveInWorker } from './in-worker.ts';
-import { euclideanProblem } from './problem.ts';
+import { orderTripInWorker, RoutingCancelledError, solveInWorker } from './in-worker.ts';
+import { euclideanProblem, matrix } from './problem.ts';
 import { mulberry32 } from './random.ts';
 import { solve } from './solver.ts';
+import { orderTrip } from './trip-order.ts';
 
 const random = mulberry32(5);
 const problem = euclideanProblem({
@@ -33,5 +34,17 @@ describe('solveInWorker', () => {
     await expect(solveInWorker({ ...problem, vehicles: -1 })).rejects.toThrow(
       'vehicles must be a whole number',
     );
+  });
+});
+
+describe('orderTripInWorker', () => {
+  it('answers the same order as on this thread', async () => {
+    const points = Array.from({ length: 12 }, () => [random() * 100, random() * 100] as const);
+    const distance = matrix(points.length, (i, j) =>
+      Math.hypot(points[i]![0] - points[j]![0], points[i]![1] - points[j]![1]),
+    );
+    const answer = await orderTripInWorker({ distance, seed: 2 });
+    expect(answer).toEqual(orderTrip({ distance, seed: 2 }));
+    expect(answer.after.distance).toBeLessThan(answer.before.distance);
   });
 });

@@ -1,9 +1,10 @@
 /*
- * The solver on a worker thread, so the server keeps answering while a plan is searched. An abort
- * terminates the thread at once (the search does not need to reach a checkpoint) and rejects with
- * `RoutingCancelledError`.
+ * The solver and the trip ordering on a worker thread, so the server keeps answering while a plan
+ * is searched. An abort terminates the thread at once (the search does not need to reach a
+ * checkpoint) and rejects with `RoutingCancelledError`.
  */
 import { Worker } from 'node:worker_threads';
+import type { TTripInput, TTripOrder } from './trip-order.ts';
 import type { TRoutingPlan, TRoutingProblem, TSolveOptions } from './types.ts';
 
 export class RoutingCancelledError extends Error {
@@ -15,21 +16,34 @@ export class RoutingCancelledError extends Error {
 
 /**
  * The package ships TypeScript source: from it, the thread starts on a small module that loads
- * tsx first (a worker does not inherit the parent's loaders, whether tsx's or vitest's).
+ * tsx first (a worker does not inherit the parent's loaders, whether tsx's or vitest's). A bundle
+ * (the server's dist/main.js) has the thread's side built beside it as worker.js.
  */
 const workerUrl = new URL(
   import.meta.url.endsWith('.ts') ? './worker-entry.mjs' : './worker.js',
   import.meta.url,
 );
 
-export function solveInWorker(
+/** What a worker thread is started with. */
+export type TWorkerTask =
+  | { kind: 'solve'; problem: TRoutingProblem; options: TSolveOptions }
+  | { kind: 'orderTrip'; input: TTripInput };
+
+/** Plans routes on a worker thread (`solve`). */
+export const solveInWorker = (
   problem: TRoutingProblem,
   options: TSolveOptions = {},
   signal?: AbortSignal,
-): Promise<TRoutingPlan> {
+): Promise<TRoutingPlan> => inWorker({ kind: 'solve', problem, options }, signal);
+
+/** Orders one trip's stops on a worker thread (`orderTrip`). */
+export const orderTripInWorker = (input: TTripInput, signal?: AbortSignal): Promise<TTripOrder> =>
+  inWorker({ kind: 'orderTrip', input }, signal);
+
+function inWorker<T>(task: TWorkerTask, signal?: AbortSignal): Promise<T> {
   if (signal?.aborted) return Promise.reject(new RoutingCancelledError());
-  const worker = new Worker(workerUrl, { workerData: { problem, options } });
-  return new Promise<TRoutingPlan>((resolve, reject) => {
+  const worker = new Worker(workerUrl, { workerData: task });
+  return new Promise<T>((resolve, reject) => {
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
@@ -42,9 +56,11 @@ export function solveInWorker(
       void worker.terminate();
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.once('message', (message: { plan?: TRoutingPlan; error?: string }) => {
+    worker.once('message', (message: { answer?: T; error?: string }) => {
       settle(() =>
-        message.plan ? resolve(message.plan) : reject(new Error(message.error ?? 'Route planning failed')),
+        message.answer
+          ? resolve(message.answer)
+          : reject(new Error(message.error ?? 'Route planning failed')),
       );
       void worker.terminate();
     });

@@ -608,3 +608,88 @@ describe('GET /api/v1/trips/export', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('POST /api/v1/trips/optimise-order', () => {
+  const ORDER = '/api/v1/trips/optimise-order';
+  let origin: { id: number; lat: number; lon: number };
+  /** A stop `km` kilometres due east of the origin. */
+  const east = (km: number, times: Record<string, number | string> = {}) => ({
+    lat: origin.lat,
+    lon: origin.lon + km / (111.32 * Math.cos((origin.lat * Math.PI) / 180)),
+    driving_time: '',
+    staying_time: '',
+    driving_time_range: '',
+    ...times,
+  });
+  beforeAll(async () => {
+    const warehouses = (await call(t, delivery, 'GET', '/api/warehouse/get-warehouse')).body.data;
+    origin = warehouses.find((w: { id: number }) => w.id === own.warehouse);
+  });
+
+  it('orders stops along one road from the nearest out, with the figures before and after', async () => {
+    const res = await call(t, delivery, 'POST', ORDER, {
+      warehouse_id: origin.id,
+      destinations: [east(6), east(2), east(8), east(4)],
+    });
+    expect(res.status, res.body.responseMessage).toBe(200);
+    const { order, driving_time, before, after, estimate } = res.body.data;
+    expect(order).toEqual([1, 3, 0, 2]);
+    // 2 km at 40 km/h: 3 minutes a leg.
+    expect(driving_time).toEqual([3, 3, 3, 3]);
+    expect(before).toEqual({ distance_km: 20, driving_minutes: 30, late_stops: 0 });
+    expect(after).toEqual({ distance_km: 8, driving_minutes: 12, late_stops: 0 });
+    expect(estimate).toBe('Driving times are estimated from straight-line distances at 40 km/h.');
+  });
+
+  it('keeps a promised arrival rather than save distance', async () => {
+    // The far stop is promised 6 minutes after the start (and is 5.9 min away); the near one later.
+    const far = east(3.9, { driving_time: 6, staying_time: 5, driving_time_range: 0 });
+    const near = east(1, { driving_time: 20, staying_time: 5 });
+    const res = await call(t, delivery, 'POST', ORDER, {
+      warehouse_id: origin.id,
+      destinations: [far, near],
+    });
+    expect(res.status, res.body.responseMessage).toBe(200);
+    expect(res.body.data.order).toEqual([0, 1]);
+    expect(res.body.data.after.late_stops).toBe(0);
+    // Without the promise, the near stop goes first.
+    const free = await call(t, delivery, 'POST', ORDER, {
+      warehouse_id: origin.id,
+      destinations: [east(3.9), east(1)],
+    });
+    expect(free.body.data.order).toEqual([1, 0]);
+  });
+
+  it('runs one ordering per admin at a time, refusing a second one clearly meanwhile', async () => {
+    const body = { warehouse_id: origin.id, destinations: [east(6), east(2), east(8), east(4)] };
+    const answers = await Promise.all([
+      call(t, delivery, 'POST', ORDER, body),
+      call(t, delivery, 'POST', ORDER, body),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429]);
+    expect(answers.find((a) => a.status === 429)!.body.responseMessage).toBe(
+      'Your previous ordering is still running; try again when it has finished',
+    );
+    expect((await call(t, delivery, 'POST', ORDER, body)).status).toBe(200);
+  });
+
+  it("refuses too few stops, bad coordinates and another tenant's origin, clearly", async () => {
+    const one = await call(t, delivery, 'POST', ORDER, { warehouse_id: origin.id, destinations: [east(1)] });
+    expect(one.status).toBe(400);
+    expect(one.body.responseMessage).toBe('Add at least two destinations to order them');
+    const off = await call(t, delivery, 'POST', ORDER, {
+      warehouse_id: origin.id,
+      destinations: [east(1), { ...east(2), lat: 91 }],
+    });
+    expect(off.status).toBe(400);
+    const foreign = await call(t, delivery, 'POST', ORDER, {
+      warehouse_id: other.warehouse,
+      destinations: [east(1), east(2)],
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.responseMessage).toBe('The chosen origin does not exist.');
+    expect(foreign.body.errors).toEqual([
+      { path: 'warehouse_id', message: 'The chosen origin does not exist.' },
+    ]);
+  });
+});

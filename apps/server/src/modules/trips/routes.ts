@@ -11,6 +11,8 @@ import {
   ZGetTripsRequest,
   ZIdBody,
   ZTripInput,
+  ZTripOrder,
+  ZTripOrderRequest,
   ZTripPage,
   ZTripPageQuery,
   ZTripRangeBody,
@@ -30,6 +32,7 @@ import { ERROR_RESPONSES as errors, ok } from '../../platform/envelope.ts';
 import { ACCESS } from '../../platform/principal.ts';
 import { sendXlsxStream } from '../../platform/xlsx.ts';
 import { checkDirectTripExport, tripExportChunks } from './export.ts';
+import { optimiseTripOrder } from './order.ts';
 import {
   addTrip,
   archiveTrip,
@@ -134,6 +137,20 @@ export const tripRoutes: ModuleRoutes = async (app, deps) => {
       await archiveTrip(ctx, r.body.id);
       return ok(null, MESSAGES.trips.deleted(await tripTerm(ctx)));
     },
+  );
+
+  app.post(
+    '/api/v1/trips/optimise-order',
+    {
+      schema: {
+        tags,
+        summary:
+          'The order of a trip’s stops (as the dialog holds them, saved or not) that drives least while keeping each promised arrival, with the figures before and after; nothing is stored (beyond the spec)',
+        body: ZTripOrderRequest,
+        response: { 200: ZEnvelope(ZTripOrder), ...errors },
+      },
+    },
+    async (r) => ok(await optimiseTripOrder(tenantContext(r, deps), r.body)),
   );
 
   app.get(

@@ -13,6 +13,7 @@ import { formatDateTime, formatTime, parseLocalInput } from '../../lib/dates';
 import { useTerms } from '../../lib/terms';
 import { MinutesField } from './minutes-field';
 import { MoveButtons, reorderKeys } from './move-buttons';
+import { OptimiseOrder } from './optimise-order';
 import { StopAdder } from './stop-adder';
 import { TasksEditor } from './tasks-editor';
 import { plannedFromForm, type TPlanForm, type TStopForm } from './trip-form';
@@ -115,7 +116,7 @@ export interface StopsEditorProps {
 export function StopsEditor({ readOnly, schoolBus }: StopsEditorProps) {
   const terms = useTerms();
   const { control, formState } = useFormContext<TPlanForm>();
-  const { fields, append, remove, move } = useFieldArray({ control, name: 'destinations' });
+  const { fields, append, remove, move, replace } = useFieldArray({ control, name: 'destinations' });
   const [panel, setPanel] = useState<Panel>('stops');
   const stops = useWatch({ control, name: 'destinations' });
   const startText = useWatch({ control, name: 'start_date' });
@@ -213,6 +214,7 @@ export function StopsEditor({ readOnly, schoolBus }: StopsEditorProps) {
         <Stack spacing={2}>
           <StopAdder schoolBus={schoolBus} driverId={driverId} onAdd={(stop) => append(stop)} />
           {listError && <Alert severity="error">{listError}</Alert>}
+          {fields.length > 1 && <OptimiseOrder onReorder={replace} />}
           {continuity}
           {fields.length === 0 ? (
             <Typography color="text.secondary">

@@ -489,6 +489,63 @@ describe('Trips page', () => {
     expect((sent[0]?.tasks as Record<string, unknown>[]).map((t) => t.task_id)).toEqual([10, 11]);
   });
 
+  it('optimises the order of the stops, shows before and after, undoes it and saves the new order', async () => {
+    const figures = (km: number, minutes: number, late: number) => ({
+      distance_km: km,
+      driving_minutes: minutes,
+      late_stops: late,
+    });
+    const fetchMock = mockTrips(undefined, {
+      'POST /api/v1/trips/optimise-order': () =>
+        ok({
+          order: [1, 0],
+          driving_time: [12, 9],
+          before: figures(31.5, 47, 1),
+          after: figures(14.2, 21, 0),
+          estimate: 'Driving times are estimated from straight-line distances at 40 km/h.',
+        }),
+    });
+    renderApp('/trips', { session: SESSIONS.delivery });
+    await openRowAction(9, 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Update Trip #9' });
+    const stopNames = () =>
+      within(within(dialog).getByRole('list', { name: 'Destination list' }))
+        .getAllByRole('listitem', { name: /^Stop / })
+        .map((item) => item.getAttribute('aria-label'));
+    expect(stopNames()).toEqual(['Stop 1: Dubai Mall', 'Stop 2: Marina Walk']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Optimise order' }));
+    expect((await within(dialog).findByText(/Order optimised/)).closest('[role="alert"]')).toHaveTextContent(
+      'Before: 31.5 km · 47 min driving · 1 late stop. After: 14.2 km · 21 min driving · 0 late stops.',
+    );
+    expect(stopNames()).toEqual(['Stop 1: Marina Walk', 'Stop 2: Dubai Mall']);
+    const asked = bodyOf(callsTo(fetchMock, 'POST', '/api/v1/trips/optimise-order')[0]);
+    expect(asked).toEqual({
+      warehouse_id: 5,
+      destinations: [
+        { lat: 25.2, lon: 55.3, driving_time: '20', staying_time: '10', driving_time_range: '5' },
+        { lat: 25.2, lon: 55.3, driving_time: '30', staying_time: '15', driving_time_range: '' },
+      ],
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Undo' }));
+    expect(stopNames()).toEqual(['Stop 1: Dubai Mall', 'Stop 2: Marina Walk']);
+    expect(within(dialog).getByText('The previous order is back.')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Optimise order' }));
+    await within(dialog).findByText(/Order optimised/);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Trip updated successfully.')).toBeInTheDocument();
+    const sent = bodyOf(callsTo(fetchMock, 'POST', '/api/trip/save')[0]).destinations as Record<
+      string,
+      unknown
+    >[];
+    expect(sent.map((d) => [d.id, d.driving_time, d.staying_time])).toEqual([
+      [2, 12, 15],
+      [1, 9, 10],
+    ]);
+  });
+
   it('archives a trip after the spec question', async () => {
     const fetchMock = mockTrips();
     renderApp('/trips', { session: SESSIONS.delivery });
