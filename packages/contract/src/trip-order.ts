@@ -36,6 +36,12 @@ export const tripOrderRequestSchema = (destinationTerm = 'Destination') =>
   z.object({
     /** The trip's origin: where the first drive starts. */
     warehouse_id: zRequiredId('warehouse_id'),
+    /**
+     * Keep each stop's promised arrival (its planned arrival plus its driving range, from the
+     * times as they stand): an order that makes a stop later is taken only if no order keeps it.
+     * Off, the stops are ordered by driving alone.
+     */
+    keep_arrivals: z.boolean().default(true),
     destinations: z
       .array(ZTripOrderStop, { error: MESSAGES.formInvalid })
       .min(2, TRIP_ORDER_MESSAGES.tooFew(destinationTerm))

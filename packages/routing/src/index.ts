@@ -1,7 +1,7 @@
 export type * from './types.ts';
 export { solve, defaultIterations } from './solver.ts';
 export { solveInWorker, orderTripInWorker, RoutingCancelledError } from './in-worker.ts';
-export { orderTrip } from './trip-order.ts';
+export { orderTrip, tripSummary } from './trip-order.ts';
 export type { TTripInput, TTripOrder, TTripSummary } from './trip-order.ts';
 export { euclideanProblem, matrix, assertProblem } from './problem.ts';
 export type { TEuclideanInput, TEuclideanNode } from './problem.ts';

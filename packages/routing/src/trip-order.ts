@@ -54,6 +54,10 @@ export function orderTrip(input: TTripInput): TTripOrder {
   return { order: best, before: trip.summary(current), after: trip.summary(best) };
 }
 
+/** The figures of one order of the trip's stops (node numbers, the origin left out). */
+export const tripSummary = (input: TTripInput, order: readonly number[]): TTripSummary =>
+  new Trip(input).summary(order);
+
 class Trip {
   readonly stops: number;
   private readonly size: number;

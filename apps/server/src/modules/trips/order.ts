@@ -7,7 +7,7 @@ import {
   type TTripOrderSummary,
   type ZTripOrderRequest,
 } from '@fleet/contract';
-import { matrix, orderTripInWorker, type TTripSummary } from '@fleet/routing';
+import { matrix, orderTripInWorker, tripSummary, type TTripSummary } from '@fleet/routing';
 import type { z } from 'zod';
 import type { TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -18,7 +18,7 @@ import { metersBetween } from './execution.ts';
  * Optimise order (issue "Route optimisation", 1): the order of a trip's stops that drives least
  * while keeping each stop's promised arrival. A stop's promise is its planned arrival (from the
  * trip's start and the driving and staying times as they stand) plus its driving range; a stop
- * whose arrival is not computed has none. Drives are estimated from straight-line distances at the
+ * whose arrival is not computed has none, and none is kept when the admin orders by driving alone. Drives are estimated from straight-line distances at the
  * speed the exceptions engine assumes; the search runs on a worker thread, one per admin at a time.
  */
 
@@ -64,8 +64,15 @@ async function order(ctx: TTenantContext, input: TOrderRequest): Promise<TTripOr
     }),
   ];
   const serviceTime = [0, ...stops.map((stop) => (stop.staying_time ?? 0) * 60)];
+  const promised = { distance, time, serviceTime, windowEnd };
 
-  const found = await orderTripInWorker({ distance, time, serviceTime, windowEnd, seed: 1 });
+  const found = await orderTripInWorker({
+    ...promised,
+    windowEnd: input.keep_arrivals ? windowEnd : undefined,
+    seed: 1,
+  });
+  // Late stops are counted against the promises either way, so ordering by driving alone shows them.
+  const current = stops.map((_, i) => i + 1);
   let previous = 0;
   const drivingTime = found.order.map((node) => {
     const seconds = time.values[previous * n + node]!;
@@ -75,8 +82,8 @@ async function order(ctx: TTenantContext, input: TOrderRequest): Promise<TTripOr
   return {
     order: found.order.map((node) => node - 1),
     driving_time: drivingTime,
-    before: figures(found.before),
-    after: figures(found.after),
+    before: figures(tripSummary(promised, current)),
+    after: figures(tripSummary(promised, found.order)),
     estimate: TRIP_ORDER_MESSAGES.straightLine(EXCEPTION_ENGINE_DEFAULTS.typicalSpeedKmh),
   };
 }

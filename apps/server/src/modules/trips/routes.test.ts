@@ -652,12 +652,21 @@ describe('POST /api/v1/trips/optimise-order', () => {
     expect(res.status, res.body.responseMessage).toBe(200);
     expect(res.body.data.order).toEqual([0, 1]);
     expect(res.body.data.after.late_stops).toBe(0);
-    // Without the promise, the near stop goes first.
+    // Without a promise, or when the admin orders by driving alone, the near stop goes first.
     const free = await call(t, delivery, 'POST', ORDER, {
       warehouse_id: origin.id,
       destinations: [east(3.9), east(1)],
     });
     expect(free.body.data.order).toEqual([1, 0]);
+    const driving = await call(t, delivery, 'POST', ORDER, {
+      warehouse_id: origin.id,
+      destinations: [far, near],
+      keep_arrivals: false,
+    });
+    expect(driving.body.data.order).toEqual([1, 0]);
+    // The far stop then misses its promise, and the figures say so.
+    expect(driving.body.data.before.late_stops).toBe(0);
+    expect(driving.body.data.after.late_stops).toBe(1);
   });
 
   it('runs one ordering per admin at a time, refusing a second one clearly meanwhile', async () => {

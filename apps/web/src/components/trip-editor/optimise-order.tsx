@@ -3,7 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { TRIP_ORDER_MESSAGES, type TTripOrder, type TTripOrderSummary } from '@fleet/contract';
@@ -35,14 +37,16 @@ type TOutcome =
 
 /**
  * "Optimise order" (issue "Route optimisation"): asks for the order of the stops that drives least
- * while keeping each stop's promised arrival, applies it with re-estimated driving times, and shows
- * the figures before and after with an Undo. The plan is saved only with the dialog.
+ * while keeping each stop's promised arrival (unless the admin unticks "Keep planned arrivals"),
+ * applies it with re-estimated driving times, and shows the figures before and after with an Undo.
+ * The plan is saved only with the dialog.
  */
 export function OptimiseOrder({ onReorder }: { onReorder: (stops: TStopForm[]) => void }) {
   const terms = useTerms();
   const { control, getValues } = useFormContext<TPlanForm>();
   const [warehouseId, stops] = useWatch({ control, name: ['warehouse_id', 'destinations'] });
   const [outcome, setOutcome] = useState<TOutcome | null>(null);
+  const [keepArrivals, setKeepArrivals] = useState(true);
   const ordering = useMutation({ mutationFn: askTripOrder });
   const reason = notReady(warehouseId, stops, terms);
 
@@ -51,6 +55,7 @@ export function OptimiseOrder({ onReorder }: { onReorder: (stops: TStopForm[]) =
     setOutcome(null);
     const found = await ordering.mutateAsync({
       warehouse_id: form.warehouse_id!,
+      keep_arrivals: keepArrivals,
       destinations: form.destinations.map((s) => ({
         lat: s.destination_lat!,
         lon: s.destination_lon!,
@@ -81,8 +86,17 @@ export function OptimiseOrder({ onReorder }: { onReorder: (stops: TStopForm[]) =
         >
           Optimise order
         </Button>
+        <FormControlLabel
+          control={
+            <Checkbox checked={keepArrivals} onChange={(_event, checked) => setKeepArrivals(checked)} />
+          }
+          label="Keep planned arrivals"
+        />
         <Typography variant="body2" color="text.secondary">
-          {reason ?? 'Orders the stops to drive least while keeping each promised arrival.'}
+          {reason ??
+            (keepArrivals
+              ? 'Orders the stops to drive least without any stop arriving later than planned (plus its driving range).'
+              : 'Orders the stops to drive least; planned arrivals may change.')}
         </Typography>
       </Stack>
       {ordering.isError && <Alert severity="error">{ordering.error.message}</Alert>}

@@ -522,6 +522,7 @@ describe('Trips page', () => {
     const asked = bodyOf(callsTo(fetchMock, 'POST', '/api/v1/trips/optimise-order')[0]);
     expect(asked).toEqual({
       warehouse_id: 5,
+      keep_arrivals: true,
       destinations: [
         { lat: 25.2, lon: 55.3, driving_time: '20', staying_time: '10', driving_time_range: '5' },
         { lat: 25.2, lon: 55.3, driving_time: '30', staying_time: '15', driving_time_range: '' },
@@ -532,8 +533,11 @@ describe('Trips page', () => {
     expect(stopNames()).toEqual(['Stop 1: Dubai Mall', 'Stop 2: Marina Walk']);
     expect(within(dialog).getByText('The previous order is back.')).toBeInTheDocument();
 
+    // Ordered by driving alone this time.
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Keep planned arrivals' }));
     await user.click(within(dialog).getByRole('button', { name: 'Optimise order' }));
     await within(dialog).findByText(/Order optimised/);
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/v1/trips/optimise-order')[1]).keep_arrivals).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Trip updated successfully.')).toBeInTheDocument();
     const sent = bodyOf(callsTo(fetchMock, 'POST', '/api/trip/save')[0]).destinations as Record<
