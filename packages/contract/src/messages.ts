@@ -492,6 +492,11 @@ export const MESSAGES = {
     alreadyPending: (bus: string) => `You already have a ${bus} change request waiting for a decision.`,
     ownVehicle: (bus: string) => `This is already your ${bus}.`,
     vehicleUnknown: (bus: string) => `The chosen ${bus} does not exist.`,
+    /** A vehicle with a service recorded for today (spec 002 §4: it is not available today). */
+    inMaintenance: (Bus: string, reference: string) =>
+      `${Bus} ${reference} is in maintenance today: choose another one.`,
+    inMaintenanceDecision: (Bus: string, reference: string) =>
+      `${Bus} ${reference} is in maintenance today: decline the request, or decide once it is back.`,
   },
 
   /** Driver summary and finance reports (spec 002 "Driver summary", "Driver finance summary", §8). */

@@ -213,6 +213,25 @@ describe('availability', () => {
       type: await typeId('Tyres'),
     });
     expect((await available()).map((v) => v.id)).toEqual([bus.id]);
+    // A driver asks for it before it goes in.
+    const asker = await call(t, delivery, 'POST', '/api/driver/add-driver', {
+      fname: 'Omar',
+      lname: 'Asker',
+      email: `omar.asker.${Date.now()}@maintenance.example`,
+      password: 'long-enough-pass-1',
+      hourly_rate: 20,
+      bus_id: null,
+    });
+    const askerAuth = await t.driverToken(asker.body.data.id);
+    const askFor = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/driver/vehicle-requests',
+        headers: { authorization: askerAuth },
+        payload: { new_bus_id: bus.id, note: 'Mine is at the tyre shop' },
+      });
+    const asked = await askFor();
+    expect(asked.statusCode, asked.body).toBe(200);
     const res = await call(t, delivery, 'POST', LIST, {
       bus_id: bus.id,
       date: today(),
@@ -220,6 +239,24 @@ describe('availability', () => {
     });
     expect(res.status).toBe(200);
     expect(await available()).toEqual([]);
+    // Nobody gets it today: the pending request cannot be accepted, and it cannot be asked for.
+    const accept = await call(t, delivery, 'POST', '/api/bus-request/accept-request', {
+      id: asked.json().data.id,
+    });
+    expect(accept.status).toBe(409);
+    expect(accept.body.responseMessage).toBe(
+      `Vehicle ${bus.reference} is in maintenance today: decline the request, or decide once it is back.`,
+    );
+    const again = await askFor();
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual([
+      {
+        path: 'new_bus_id',
+        message: `Vehicle ${bus.reference} is in maintenance today: choose another one.`,
+      },
+    ]);
+    const drivers = await call(t, delivery, 'GET', '/api/driver/get-drivers');
+    expect(drivers.body.data.find((d: { id: number }) => d.id === asker.body.data.id).bus_id).toBeNull();
     // Every vehicle is still listed without `type` 1.
     const all = await call(t, delivery, 'GET', `/api/bus/get-buses?reference=${bus.reference}`);
     expect(all.body.data.map((v: { id: number }) => v.id)).toEqual([bus.id]);

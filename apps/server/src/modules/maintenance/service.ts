@@ -184,8 +184,11 @@ export const dayIn = (timeZone: string, at = new Date()) =>
     at,
   );
 
-/** The tenant's vehicles with a service recorded for today (their time zone): not available today. */
-export async function vehiclesInMaintenanceToday(ctx: TTenantContext): Promise<number[]> {
+/**
+ * The tenant's vehicles with a service recorded for today (their time zone), or for the day of
+ * `at`: not available that day.
+ */
+export async function vehiclesInMaintenanceToday(ctx: TTenantContext, at = new Date()): Promise<number[]> {
   const { timeZone } = await tenantProfile(ctx);
-  return vehiclesServicedOn(ctx.db, ctx.tenantId, dayIn(timeZone));
+  return vehiclesServicedOn(ctx.db, ctx.tenantId, dayIn(timeZone, at));
 }

@@ -222,7 +222,8 @@ export interface TDecisionOutcome {
  * Decides a pending request: `accept` (refused with 409 naming the driver when another live
  * driver has the new vehicle), `force` (that driver is left without a vehicle), `swap` (that driver
  * gets the requester's vehicle) or `decline`. 404 for another tenant's request, 409 for one no
- * longer pending and for an archived driver or vehicle (such a request can only be declined).
+ * longer pending and for an archived driver or vehicle (such a request can only be declined) or
+ * a vehicle in maintenance that day.
  * `at` and `adminId` are for the product acting by itself (the demo's history); a signed-in admin
  * decides now, as themself.
  */
@@ -265,6 +266,8 @@ export async function decideVehicleRequest(
     if (!driver || !newBus) throw notFound();
     if (driver.archived) throw new AppError('CONFLICT', m.driverArchived(fullName(driver)));
     if (newBus.archived) throw new AppError('CONFLICT', m.busArchived(words.Bus, newBus.reference));
+    if ((await vehiclesInMaintenanceToday(tx, at)).includes(newBus.id))
+      throw new AppError('CONFLICT', m.inMaintenanceDecision(words.Bus, newBus.reference));
 
     const others = drivers.filter((d) => d.id !== driver.id && !d.archived && d.busId === newBus.id);
     const othersIds = others.map((d) => d.id);
@@ -370,9 +373,10 @@ export async function driverVehicleRequests(ctx: TTenantContext): Promise<TDrive
 
 /**
  * A driver asks for another of the tenant's live vehicles, with a note and photos (folder
- * `vehicles`). Refused (400 naming the field) for a vehicle that is not the tenant's live one or is
- * already the driver's, and (409) while the driver has a request pending; photos are checked before
- * anything is stored, and taken away again when the request cannot be written.
+ * `vehicles`). Refused (400 naming the field) for a vehicle that is not the tenant's live one, is
+ * already the driver's or is in maintenance today, and (409) while the driver has a request
+ * pending; photos are checked before anything is stored, and taken away again when the request
+ * cannot be written.
  */
 export async function askForVehicle(
   ctx: TTenantContext,
@@ -389,6 +393,8 @@ export async function askForVehicle(
   const [vehicle] = await liveVehicles(ctx.db, ctx.tenantId, input.new_bus_id);
   if (!vehicle) throw AppError.field('new_bus_id', m.vehicleUnknown(words.bus));
   if (vehicle.id === driver.busId) throw AppError.field('new_bus_id', m.ownVehicle(words.bus));
+  if ((await vehiclesInMaintenanceToday(ctx)).includes(vehicle.id))
+    throw AppError.field('new_bus_id', m.inMaintenance(words.Bus, vehicle.reference));
   const alreadyPending = () => new AppError('CONFLICT', m.alreadyPending(words.bus));
   if (await pendingRequestOf(ctx.db, ctx.tenantId, driverId)) throw alreadyPending();
 
