@@ -18,7 +18,10 @@ export const TRIP_ORDER_MESSAGES = {
   busy: 'Your previous ordering is still running; try again when it has finished',
   /** When the trip's stops are already in the best order found. */
   unchanged: 'The stops are already in the best order found.',
-  /** How the drives were estimated without a router (`ROUTER_URL`). */
+  /** How the drives were estimated: by the router (`ROUTER_URL`), or without one. */
+  routed: 'Driving times and distances are the router’s.',
+  routerFailed: (speedKmh: number) =>
+    `The router did not answer: driving times are estimated from straight-line distances at ${speedKmh} km/h.`,
   straightLine: (speedKmh: number) =>
     `Driving times are estimated from straight-line distances at ${speedKmh} km/h.`,
 } as const;

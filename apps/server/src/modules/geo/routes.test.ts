@@ -200,7 +200,15 @@ describe('address search through a Nominatim- or Photon-compatible service', () 
 describe('GET /api/v1/directions through an OSRM-compatible router', () => {
   // The fake router answers by the first waypoint's longitude: 1 no route, 2 down, 3 nonsense, else the route.
   const router = fakeService((url) => {
-    const first = decodeURIComponent(url.pathname).split('/').at(-1)?.split(',')[0];
+    const path = decodeURIComponent(url.pathname);
+    if (path.includes('/table/v1/driving/')) {
+      // Every drive 10 minutes and 5 km; down when a place is at longitude 2.
+      const places = path.split('/').at(-1)!.split(';');
+      if (places.some((p) => p.startsWith('2,'))) return { status: 503, raw: '<h1>down</h1>' };
+      const square = (value: number) => places.map((_, i) => places.map((_, j) => (i === j ? 0 : value)));
+      return { status: 200, body: { code: 'Ok', durations: square(600), distances: square(5000) } };
+    }
+    const first = path.split('/').at(-1)?.split(',')[0];
     if (first === '1')
       return { status: 400, body: { code: 'NoRoute', message: 'Impossible route between points' } };
     if (first === '2') return { status: 503, raw: '<h1>upstream maintenance window</h1>' };
@@ -250,6 +258,40 @@ describe('GET /api/v1/directions through an OSRM-compatible router', () => {
       expect(failed.body).toEqual({ responseCode: 0, responseMessage: message, data: null });
       expect(JSON.stringify(failed.body)).not.toMatch(/Impossible|maintenance|503|NoRoute/);
     }
+  });
+
+  it("orders a trip's stops by the router's table, and by straight lines when it does not answer", async () => {
+    const service = await router;
+    const { t, cookie } = await appFor(`${service.base}/osrm/`);
+    const origin = (await call(t, cookie, 'GET', '/api/warehouse/get-warehouse')).body.data[0];
+    const stop = (lon: number, lat: number) => ({
+      lon,
+      lat,
+      driving_time: '',
+      staying_time: '',
+      driving_time_range: '',
+    });
+    const order = (destinations: object[]) =>
+      call(t, cookie, 'POST', '/api/v1/trips/optimise-order', { warehouse_id: origin.id, destinations });
+    const routed = await order([stop(55.2, 25.1), stop(55.3, 25.2)]);
+    expect(routed.status, routed.body.responseMessage).toBe(200);
+    expect(routed.body.data).toMatchObject({
+      order: [0, 1],
+      driving_time: [10, 10],
+      before: { distance_km: 10, driving_minutes: 20, late_stops: 0 },
+      estimate: 'Driving times and distances are the router’s.',
+    });
+    const asked = service.asked.at(-1)!;
+    expect(decodeURIComponent(asked.pathname)).toBe(
+      `/osrm/table/v1/driving/${origin.lon},${origin.lat};55.2,25.1;55.3,25.2`,
+    );
+    expect(Object.fromEntries(asked.searchParams)).toEqual({ annotations: 'duration,distance' });
+
+    const fallback = await order([stop(2, 25.1), stop(55.3, 25.2)]);
+    expect(fallback.status).toBe(200);
+    expect(fallback.body.data.estimate).toBe(
+      'The router did not answer: driving times are estimated from straight-line distances at 40 km/h.',
+    );
   });
 
   it('reports a router nobody answers at as 502', async () => {

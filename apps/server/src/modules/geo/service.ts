@@ -202,3 +202,52 @@ export async function drivingDirections(
   }
   return route;
 }
+
+/** The most places one `table` request names (OSRM's default `max-table-size` is 100). */
+export const ROUTER_TABLE_MAX = 100;
+
+/** Driving seconds and metres between every pair of places; null where the router found no road. */
+export interface TDrivingTable {
+  seconds: (number | null)[][];
+  meters: (number | null)[][];
+}
+
+const isCell = (v: unknown): v is number | null => v === null || (typeof v === 'number' && v >= 0);
+const isSquare = (rows: unknown, size: number): rows is (number | null)[][] =>
+  Array.isArray(rows) &&
+  rows.length === size &&
+  rows.every((row) => Array.isArray(row) && row.length === size && row.every(isCell));
+
+/**
+ * Driving times and distances between `places` (`[lon, lat]`, at most `ROUTER_TABLE_MAX`) from the
+ * configured OSRM-compatible router's `table` service, or null when it cannot answer (logged): the
+ * caller then estimates from straight lines.
+ */
+export async function drivingTable(
+  routerUrl: string,
+  places: [number, number][],
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<TDrivingTable | null> {
+  if (places.length < 2 || places.length > ROUTER_TABLE_MAX) return null;
+  const base = routerUrl.endsWith('/') ? routerUrl : `${routerUrl}/`;
+  const url = new URL(`table/v1/driving/${places.map(([lon, lat]) => `${lon},${lat}`).join(';')}`, base);
+  url.searchParams.set('annotations', 'duration,distance');
+  try {
+    const response = await fetch(url, {
+      headers: { accept: 'application/json', 'user-agent': 'fleet-console' },
+      signal: AbortSignal.timeout(ROUTER_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`router answered ${response.status}`);
+    const body = (await response.json()) as { code?: unknown; durations?: unknown; distances?: unknown };
+    if (
+      body.code !== 'Ok' ||
+      !isSquare(body.durations, places.length) ||
+      !isSquare(body.distances, places.length)
+    )
+      throw new Error('router table answer has an unknown shape');
+    return { seconds: body.durations, meters: body.distances };
+  } catch (error) {
+    log.warn({ err: error }, 'router table request failed');
+    return null;
+  }
+}

@@ -11,6 +11,7 @@ import { matrix, orderTripInWorker, tripSummary, type TTripSummary } from '@flee
 import type { z } from 'zod';
 import type { TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { drivingTable, type TDrivingTable } from '../geo/service.ts';
 import { findOrigin } from '../places/service.ts';
 import { metersBetween } from './execution.ts';
 
@@ -18,8 +19,10 @@ import { metersBetween } from './execution.ts';
  * Optimise order (issue "Route optimisation", 1): the order of a trip's stops that drives least
  * while keeping each stop's promised arrival. A stop's promise is its planned arrival (from the
  * trip's start and the driving and staying times as they stand) plus its driving range; a stop
- * whose arrival is not computed has none, and none is kept when the admin orders by driving alone. Drives are estimated from straight-line distances at the
- * speed the exceptions engine assumes; the search runs on a worker thread, one per admin at a time.
+ * whose arrival is not computed has none, and none is kept when the admin orders by driving alone.
+ * Drives are the router's (`ROUTER_URL`, its `table` service) where it finds a road, otherwise
+ * straight-line distances at the speed the exceptions engine assumes. The search runs on a worker
+ * thread, one per admin at a time.
  */
 
 type TOrderRequest = z.output<typeof ZTripOrderRequest>;
@@ -35,25 +38,60 @@ const figures = (summary: TTripSummary): TTripOrderSummary => ({
   late_stops: summary.lateStops.length,
 });
 
-export async function optimiseTripOrder(ctx: TTenantContext, input: TOrderRequest): Promise<TTripOrder> {
+/** Where drives are estimated from: the router (`ROUTER_URL`) when one is configured. */
+export interface TOrderRouting {
+  routerUrl: string | undefined;
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+export async function optimiseTripOrder(
+  ctx: TTenantContext,
+  input: TOrderRequest,
+  routing: TOrderRouting,
+): Promise<TTripOrder> {
   const who = `${ctx.tenantId}:${ctx.actor.kind}:${ctx.actor.id}`;
   if (running.has(who)) throw new AppError('TOO_MANY_REQUESTS', TRIP_ORDER_MESSAGES.busy);
   running.add(who);
   try {
-    return await order(ctx, input);
+    return await order(ctx, input, routing);
   } finally {
     running.delete(who);
   }
 }
 
-async function order(ctx: TTenantContext, input: TOrderRequest): Promise<TTripOrder> {
+/** Tables the router answered, by their places: an admin re-running an order asks it once. */
+const tables = new Map<string, TDrivingTable>();
+const TABLES_KEPT = 200;
+
+async function routerTable(
+  routing: TOrderRouting,
+  places: { lat: number; lon: number }[],
+): Promise<TDrivingTable | null> {
+  if (!routing.routerUrl) return null;
+  const points = places.map((p): [number, number] => [p.lon, p.lat]);
+  const key = points.join(';');
+  const known = tables.get(key);
+  if (known) return known;
+  const table = await drivingTable(routing.routerUrl, points, routing.log);
+  if (table) {
+    tables.set(key, table);
+    if (tables.size > TABLES_KEPT) tables.delete(tables.keys().next().value!);
+  }
+  return table;
+}
+
+async function order(ctx: TTenantContext, input: TOrderRequest, routing: TOrderRouting): Promise<TTripOrder> {
   const origin = await findOrigin(ctx, input.warehouse_id);
   if (!origin) throw AppError.field('warehouse_id', MESSAGES.trips.originUnknown);
   const stops = input.destinations;
   const places = [origin, ...stops];
   const n = places.length;
-  const distance = matrix(n, (from, to) => (from === to ? 0 : metersBetween(places[from]!, places[to]!)));
-  const time = matrix(n, (from, to) => distance.values[from * n + to]! / SPEED_MPS);
+  const straight = (from: number, to: number) =>
+    from === to ? 0 : metersBetween(places[from]!, places[to]!);
+  // The router's drives where it found a road; a straight line at the typical speed elsewhere.
+  const routed = await routerTable(routing, places);
+  const distance = matrix(n, (from, to) => routed?.meters[from]![to] ?? straight(from, to));
+  const time = matrix(n, (from, to) => routed?.seconds[from]![to] ?? straight(from, to) / SPEED_MPS);
   // Promised arrivals, seconds after the start; node 0 is the origin.
   const planned = plannedStops(new Date(0), stops).stops;
   const windowEnd = [
@@ -84,6 +122,10 @@ async function order(ctx: TTenantContext, input: TOrderRequest): Promise<TTripOr
     driving_time: drivingTime,
     before: figures(tripSummary(promised, current)),
     after: figures(tripSummary(promised, found.order)),
-    estimate: TRIP_ORDER_MESSAGES.straightLine(EXCEPTION_ENGINE_DEFAULTS.typicalSpeedKmh),
+    estimate: routed
+      ? TRIP_ORDER_MESSAGES.routed
+      : routing.routerUrl
+        ? TRIP_ORDER_MESSAGES.routerFailed(EXCEPTION_ENGINE_DEFAULTS.typicalSpeedKmh)
+        : TRIP_ORDER_MESSAGES.straightLine(EXCEPTION_ENGINE_DEFAULTS.typicalSpeedKmh),
   };
 }

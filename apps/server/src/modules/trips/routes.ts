@@ -150,7 +150,13 @@ export const tripRoutes: ModuleRoutes = async (app, deps) => {
         response: { 200: ZEnvelope(ZTripOrder), ...errors },
       },
     },
-    async (r) => ok(await optimiseTripOrder(tenantContext(r, deps), r.body)),
+    async (r) =>
+      ok(
+        await optimiseTripOrder(tenantContext(r, deps), r.body, {
+          routerUrl: deps.config.maps.routerUrl,
+          log: r.log,
+        }),
+      ),
   );
 
   app.get(
