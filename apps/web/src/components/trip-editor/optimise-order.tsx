@@ -31,7 +31,8 @@ function notReady(
 }
 
 type TOutcome =
-  | { kind: 'changed'; found: TTripOrder; previous: TStopForm[] }
+  /** `applied`: the stops as the order left them; Undo is offered only while they are unchanged. */
+  | { kind: 'changed'; found: TTripOrder; previous: TStopForm[]; applied: string }
   | { kind: 'unchanged'; found: TTripOrder }
   | { kind: 'undone' };
 
@@ -69,10 +70,12 @@ export function OptimiseOrder({ onReorder }: { onReorder: (stops: TStopForm[]) =
       return;
     }
     const previous = form.destinations;
-    onReorder(
-      found.order.map((from, to) => ({ ...previous[from]!, driving_time: String(found.driving_time[to]) })),
-    );
-    setOutcome({ kind: 'changed', found, previous });
+    const reordered = found.order.map((from, to) => ({
+      ...previous[from]!,
+      driving_time: String(found.driving_time[to]),
+    }));
+    onReorder(reordered);
+    setOutcome({ kind: 'changed', found, previous, applied: JSON.stringify(reordered) });
   };
 
   return (
@@ -109,16 +112,19 @@ export function OptimiseOrder({ onReorder }: { onReorder: (stops: TStopForm[]) =
         <Alert
           severity="success"
           action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
-                onReorder(outcome.previous);
-                setOutcome({ kind: 'undone' });
-              }}
-            >
-              Undo
-            </Button>
+            // A stop changed since (added, moved, edited): undoing now would lose that change.
+            JSON.stringify(stops) === outcome.applied && (
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  onReorder(outcome.previous);
+                  setOutcome({ kind: 'undone' });
+                }}
+              >
+                Undo
+              </Button>
+            )
           }
         >
           <strong>Order optimised.</strong> Before: {figuresText(outcome.found.before)}. After:{' '}

@@ -538,6 +538,10 @@ describe('Trips page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Optimise order' }));
     await within(dialog).findByText(/Order optimised/);
     expect(bodyOf(callsTo(fetchMock, 'POST', '/api/v1/trips/optimise-order')[1]).keep_arrivals).toBe(false);
+    // Once a stop is changed by hand, Undo is no longer offered: it would lose that change.
+    await user.click(within(dialog).getByRole('button', { name: 'Move stop 1 Marina Walk down' }));
+    expect(within(dialog).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Move stop 2 Marina Walk up' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Trip updated successfully.')).toBeInTheDocument();
     const sent = bodyOf(callsTo(fetchMock, 'POST', '/api/trip/save')[0]).destinations as Record<
