@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider, useSnackbar } from './snackbar';
+
+// The test set-up keeps messages up for the pages' tests; this one checks the real duration.
+vi.unmock('../lib/layout');
 
 function Trigger() {
   const { show } = useSnackbar();

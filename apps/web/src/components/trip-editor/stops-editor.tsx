@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -51,10 +51,37 @@ interface StopCardProps {
   start: Date | null;
   readOnly: boolean;
   onMove: (from: number, to: number) => void;
-  onRemove: () => void;
+  onRemove: (index: number) => void;
 }
 
-function StopCard({ index, count, stop, planned, start, readOnly, onMove, onRemove }: StopCardProps) {
+const timeOf = (date: Date | null | undefined) => date?.getTime();
+
+/**
+ * A card re-renders only when what it shows changes: its place, its title, its computed times. The
+ * fields inside follow their own values, so typing in one stop does not redraw the others.
+ */
+const sameCard = (a: StopCardProps, b: StopCardProps) =>
+  a.index === b.index &&
+  a.count === b.count &&
+  a.readOnly === b.readOnly &&
+  a.onMove === b.onMove &&
+  a.onRemove === b.onRemove &&
+  stopTitle(a.stop) === stopTitle(b.stop) &&
+  a.stop.destination_name === b.stop.destination_name &&
+  timeOf(a.start) === timeOf(b.start) &&
+  timeOf(a.planned?.arrival) === timeOf(b.planned?.arrival) &&
+  timeOf(a.planned?.departure) === timeOf(b.planned?.departure);
+
+const StopCard = memo(function StopCard({
+  index,
+  count,
+  stop,
+  planned,
+  start,
+  readOnly,
+  onMove,
+  onRemove,
+}: StopCardProps) {
   const title = stopTitle(stop);
   const name = `stop ${index + 1} ${stop.destination_name}`;
   const base = `destinations.${index}` as const;
@@ -73,7 +100,13 @@ function StopCard({ index, count, stop, planned, start, readOnly, onMove, onRemo
         </Typography>
         <PlannedTimes planned={planned} start={start} />
         {!readOnly && (
-          <MoveButtons index={index} count={count} name={name} onMove={onMove} onRemove={onRemove} />
+          <MoveButtons
+            index={index}
+            count={count}
+            name={name}
+            onMove={onMove}
+            onRemove={() => onRemove(index)}
+          />
         )}
       </Stack>
       <Box
@@ -100,7 +133,7 @@ function StopCard({ index, count, stop, planned, start, readOnly, onMove, onRemo
       <TasksEditor stopIndex={index} stopName={name} readOnly={readOnly} />
     </Paper>
   );
-}
+}, sameCard);
 
 export interface StopsEditorProps {
   readOnly: boolean;
@@ -157,7 +190,7 @@ export function StopsEditor({ readOnly, schoolBus }: StopsEditorProps) {
           start={start}
           readOnly={readOnly}
           onMove={move}
-          onRemove={() => remove(index)}
+          onRemove={remove}
         />
       ))}
     </Stack>
@@ -228,48 +261,53 @@ export function StopsEditor({ readOnly, schoolBus }: StopsEditorProps) {
       </Box>
 
       <Box role="tabpanel" hidden={panel !== 'origin'} aria-label={`${terms.warehouse} exception`}>
-        <Stack spacing={2} sx={{ maxWidth: 420 }}>
-          <Typography variant="body2" color="text.secondary">
-            How many minutes after the planned start the {terms.driver.toLowerCase()} may leave the{' '}
-            {terms.warehouse.toLowerCase()} before it counts as an exception.
-          </Typography>
-          <MinutesField name="departure_time_range" label="Departure time range" readOnly={false} />
-        </Stack>
+        {/* A hidden panel keeps its values in the form; only the open one is drawn. */}
+        {panel === 'origin' && (
+          <Stack spacing={2} sx={{ maxWidth: 420 }}>
+            <Typography variant="body2" color="text.secondary">
+              How many minutes after the planned start the {terms.driver.toLowerCase()} may leave the{' '}
+              {terms.warehouse.toLowerCase()} before it counts as an exception.
+            </Typography>
+            <MinutesField name="departure_time_range" label="Departure time range" readOnly={false} />
+          </Stack>
+        )}
       </Box>
 
       <Box role="tabpanel" hidden={panel !== 'exceptions'} aria-label={`${terms.destination} exceptions`}>
-        <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
-            How many minutes a stop&apos;s driving and staying times may be exceeded before it counts as an
-            exception.
-          </Typography>
-          {fields.length === 0 && <Typography color="text.secondary">No stops yet.</Typography>}
-          {fields.map((field, index) => (
-            <Box
-              key={field.id}
-              sx={{
-                display: 'grid',
-                gap: 2,
-                alignItems: 'center',
-                gridTemplateColumns: { xs: '1fr 1fr', md: 'minmax(0, 2fr) 1fr 1fr' },
-              }}
-            >
-              <Typography sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, fontWeight: 600 }}>
-                {index + 1}. {stopTitle(stops[index] ?? field)}
-              </Typography>
-              <MinutesField
-                name={`destinations.${index}.driving_time_range`}
-                label="Driving time range"
-                readOnly={false}
-              />
-              <MinutesField
-                name={`destinations.${index}.staying_time_range`}
-                label="Staying time range"
-                readOnly={false}
-              />
-            </Box>
-          ))}
-        </Stack>
+        {panel === 'exceptions' && (
+          <Stack spacing={2}>
+            <Typography variant="body2" color="text.secondary">
+              How many minutes a stop&apos;s driving and staying times may be exceeded before it counts as an
+              exception.
+            </Typography>
+            {fields.length === 0 && <Typography color="text.secondary">No stops yet.</Typography>}
+            {fields.map((field, index) => (
+              <Box
+                key={field.id}
+                sx={{
+                  display: 'grid',
+                  gap: 2,
+                  alignItems: 'center',
+                  gridTemplateColumns: { xs: '1fr 1fr', md: 'minmax(0, 2fr) 1fr 1fr' },
+                }}
+              >
+                <Typography sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, fontWeight: 600 }}>
+                  {index + 1}. {stopTitle(stops[index] ?? field)}
+                </Typography>
+                <MinutesField
+                  name={`destinations.${index}.driving_time_range`}
+                  label="Driving time range"
+                  readOnly={false}
+                />
+                <MinutesField
+                  name={`destinations.${index}.staying_time_range`}
+                  label="Staying time range"
+                  readOnly={false}
+                />
+              </Box>
+            ))}
+          </Stack>
+        )}
       </Box>
     </Box>
   );

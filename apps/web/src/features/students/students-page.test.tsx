@@ -174,11 +174,15 @@ describe('Students page', () => {
     );
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // In the dialog above the guardians, and in the console's message.
     expect(
-      await screen.findByText('Please ensure all guardian fields are filled correctly.', {
-        selector: '.MuiSnackbarContent-message, .MuiAlert-message',
-      }),
+      await within(dialog).findByText('Please ensure all guardian fields are filled correctly.'),
     ).toBeInTheDocument();
+    expect(
+      screen.getAllByText('Please ensure all guardian fields are filled correctly.', {
+        selector: '.MuiAlert-message',
+      }),
+    ).toHaveLength(2);
     expect(within(first).getAllByText('Required field')).toHaveLength(2);
     expect(within(first).getByText('Email not valid')).toBeInTheDocument();
     expect(within(first).getByText('Use at least 8 characters')).toBeInTheDocument();
