@@ -4,8 +4,11 @@ import type { Db } from '../db/client.ts';
 // Tables that change on every request for reasons of their own: session clocks, sign-in counters,
 // the log of change events, which the relay writes just after an earlier write's answer, and the
 // background exports, whose progress the server writes while it runs a job an earlier call started,
-// and the error log, whose entries are written beside the answer of an earlier failed request.
+// and the error log, whose entries are written beside the answer of an earlier failed request; and
+// the kept working days, which a report (a read) writes as it computes them (decision 0034).
 const VOLATILE = new Set([
+  'worked_days',
+  'worked_days_kept',
   'sessions',
   'login_failures',
   'change_events',

@@ -13,3 +13,4 @@ export * from './logs.ts';
 export * from './demo.ts';
 export * from './finance-runs.ts';
 export * from './maintenance.ts';
+export * from './worked-days.ts';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TAnalyticsRanking } from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
-import { workedDaysSql, type TPeriod } from '../reports/service.ts';
+import { withKeptDays, workedDaysSql, type TPeriod } from '../reports/service.ts';
 
 /*
  * The analytics rankings in one statement each, built on the reports' definition of working time
@@ -63,12 +63,13 @@ const RANKINGS: Record<TAnalyticsRanking, { where: SQL; order: SQL }> = {
  */
 export async function rankedDrivers(
   db: Db,
-  p: TPeriod,
+  period: TPeriod,
   ranking: TAnalyticsRanking,
 ): Promise<TAnalyticsDbRow[]> {
   const { where, order } = RANKINGS[ranking];
-  const tenant = p.tenantId;
-  const result = await db.execute(sql`
+  const tenant = period.tenantId;
+  const result = await withKeptDays(db, period, (db, p) =>
+    db.execute(sql`
     ${workedDaysSql(p, null)},
     minutes as (select driver_id, sum(minutes)::int as minutes from days group by driver_id),
     completed_trips as (
@@ -117,7 +118,8 @@ export async function rankedDrivers(
     left join fine_counts fi on fi.driver_id = d.id
     left join approval_counts ap on ap.driver_id = d.id
     where d.tenant_id = ${tenant} and ${where}
-    order by ${order}`);
+    order by ${order}`),
+  );
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     driverId: Number(r.id),
     fname: String(r.fname),

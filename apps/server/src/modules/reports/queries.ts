@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.ts';
 
 /*
@@ -12,6 +13,12 @@ import type { Db } from '../../db/client.ts';
  * analytics) reads `workedDays` below, and nothing else computes working time.
  *
  * The period is `fdate` 00:00 to the day after `tdate` 00:00 on the tenant's clock (`time_zone`).
+ *
+ * Days are kept (decision 0034): once a day ended four days ago its result is written to
+ * `worked_days`, and a report reads those rows rather than computing the day again from every trip
+ * of it. `withKeptDays` makes the period's missing kept days before the report's statement reads
+ * them; the days since are computed as before. A trigger on `trips` (migration 0029) forgets the
+ * kept days a changed trip touches.
  */
 
 export interface TPeriod {
@@ -19,7 +26,27 @@ export interface TPeriod {
   fdate: string;
   tdate: string;
   timeZone: string;
+  /**
+   * The first day (`YYYY-MM-DD`) not read from the kept days: the days of the period before it are
+   * read from `worked_days`, which `withKeptDays` has completed. Unset: every day is computed.
+   */
+  keptUntil?: string;
 }
+
+/**
+ * A day is kept once it ended this many days ago. The trigger of migration 0029 watches trips that
+ * started less than a day later than that (three days ago), so a change made in a transaction that
+ * began up to a day before a report's cannot be missed.
+ */
+const KEEP_AFTER_DAYS = 4;
+/** The lock key (with the tenant's id) between keeping a tenant's days and forgetting them (0029). */
+const KEEP_LOCK = 20260034;
+/** The lock key (with the tenant's id) one report holds while it keeps a tenant's days. */
+const KEEP_WRITE_LOCK = 20260035;
+
+/** The first day, on the tenant's clock, that is not yet kept at `now`. */
+export const keptUntilOf = (timeZone: string, now: Date): string =>
+  DateTime.fromJSDate(now).minus({ days: KEEP_AFTER_DAYS }).setZone(timeZone).startOf('day').toISODate()!;
 
 /** postgres.js answers an array, PGlite `{rows}`. */
 function rowsOf<T>(result: unknown): T[] {
@@ -41,14 +68,29 @@ const driverFilter = (column: SQL, ids: readonly number[] | null) =>
  * and `days` are what a statement built on it reads; analytics builds on it through service.ts.
  */
 export function workedDaysSql(p: TPeriod, ids: readonly number[] | null): SQL {
+  const tz = p.timeZone;
+  // The days computed from trips: from the first day not kept (or the period's start) to its end.
+  const computedFrom = p.keptUntil
+    ? sql`select greatest(b.lo, ${p.keptUntil}::date::timestamp at time zone ${tz}) as lo, b.hi from b`
+    : sql`select lo, hi from b`;
+  const kept = p.keptUntil
+    ? sql`
+      union all
+      select w.driver_id, w.day::timestamp, w.first_start, w.last_end, w.minutes
+      from worked_days w
+      where w.tenant_id = ${p.tenantId} and w.day >= ${p.fdate}::date
+        and w.day < least(${p.keptUntil}::date, ${p.tdate}::date + 1)
+        and ${driverFilter(sql`w.driver_id`, ids)}`
+    : sql``;
   return sql`
     with b as (${bounds(p)}),
+    cb as (${computedFrom}),
     worked as (
-      select t.driver_id, greatest(t.started_date, b.lo) as s, least(t.ended_date, b.hi) as e
-      from trips t, b
-      where t.tenant_id = ${p.tenantId} and t.archived = false
+      select t.driver_id, greatest(t.started_date, cb.lo) as s, least(t.ended_date, cb.hi) as e
+      from trips t, cb
+      where t.tenant_id = ${p.tenantId} and t.archived = false and cb.lo < cb.hi
         and t.started_date is not null and t.ended_date is not null and t.driver_id is not null
-        and t.ended_date > b.lo and t.started_date < b.hi and t.ended_date > t.started_date
+        and t.ended_date > cb.lo and t.started_date < cb.hi and t.ended_date > t.started_date
         and ${driverFilter(sql`t.driver_id`, ids)}
     ),
     marked as (
@@ -65,20 +107,80 @@ export function workedDaysSql(p: TPeriod, ids: readonly number[] | null): SQL {
     merged as (select driver_id, min(s) as s, max(e) as e from islands group by driver_id, island),
     cut as (
       select m.driver_id, d.day,
-        greatest(m.s, d.day at time zone ${p.timeZone}) as s,
-        least(m.e, (d.day + interval '1 day') at time zone ${p.timeZone}) as e
+        greatest(m.s, d.day at time zone ${tz}) as s,
+        least(m.e, (d.day + interval '1 day') at time zone ${tz}) as e
       from merged m
       cross join lateral generate_series(
-        (m.s at time zone ${p.timeZone})::date::timestamp,
-        (m.e at time zone ${p.timeZone})::date::timestamp,
+        (m.s at time zone ${tz})::date::timestamp,
+        (m.e at time zone ${tz})::date::timestamp,
         interval '1 day') as d(day)
     ),
-    days as (
+    computed as (
       select driver_id, day, min(s) as first_start, max(e) as last_end,
         round(sum(extract(epoch from (e - s))) / 60)::int as minutes
       from cut where e > s
       group by driver_id, day
+    ),
+    days as (
+      select driver_id, day, first_start, last_end, minutes from computed${kept}
     )`;
+}
+
+/**
+ * Completes the kept days of the period before `p.keptUntil`: the days without a `worked_days_kept`
+ * row in the tenant's time zone, from the first to the last of them, are computed again for every
+ * driver and written with their mark. Two reports keeping the same days write the same rows.
+ */
+async function keepDays(db: Db, p: TPeriod & { keptUntil: string }): Promise<void> {
+  const tz = p.timeZone;
+  const findMissing = async () =>
+    rowsOf<{ first: string | null; last: string | null }>(
+      await db.execute(sql`
+        select to_char(min(d), 'YYYY-MM-DD') as first, to_char(max(d), 'YYYY-MM-DD') as last
+        from generate_series(${p.fdate}::date, least(${p.keptUntil}::date, ${p.tdate}::date + 1) - 1,
+                             interval '1 day') as d
+        where not exists (select 1 from worked_days_kept k
+                          where k.tenant_id = ${p.tenantId} and k.day = d::date and k.time_zone = ${tz})`),
+    )[0];
+  if (!(await findMissing())?.first) return;
+  // One report at a time keeps a tenant's days; the next one finds them kept.
+  await db.execute(sql`select pg_advisory_xact_lock(${KEEP_WRITE_LOCK}::int4, ${p.tenantId}::int4)`);
+  const missing = await findMissing();
+  if (!missing?.first || !missing.last) return;
+  const { first, last } = missing;
+  await db.execute(sql`
+    delete from worked_days where tenant_id = ${p.tenantId} and day >= ${first}::date and day <= ${last}::date`);
+  await db.execute(sql`
+    ${workedDaysSql({ tenantId: p.tenantId, fdate: first, tdate: last, timeZone: tz }, null)}
+    insert into worked_days (tenant_id, day, driver_id, first_start, last_end, minutes)
+    select ${p.tenantId}, day::date, driver_id, first_start, last_end, minutes from days where minutes > 0
+    on conflict (tenant_id, day, driver_id) do update set first_start = excluded.first_start,
+      last_end = excluded.last_end, minutes = excluded.minutes`);
+  await db.execute(sql`
+    insert into worked_days_kept (tenant_id, day, time_zone)
+    select ${p.tenantId}, d::date, ${tz} from generate_series(${first}::date, ${last}::date, interval '1 day') as d
+    on conflict (tenant_id, day) do update set time_zone = excluded.time_zone`);
+}
+
+/**
+ * Runs `read` (a report's statements built on `workedDaysSql`) with the period's kept days complete:
+ * in one transaction holding the tenant's lock shared, so no change to an old trip (which takes it
+ * alone, migration 0029) can forget a day between its keeping and its reading.
+ */
+export async function withKeptDays<T>(
+  db: Db,
+  p: TPeriod,
+  read: (db: Db, p: TPeriod) => Promise<T>,
+  now = new Date(),
+): Promise<T> {
+  const keptUntil = keptUntilOf(p.timeZone, now);
+  if (keptUntil <= p.fdate) return read(db, p);
+  const kept = { ...p, keptUntil };
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(${KEEP_LOCK}::int4, ${p.tenantId}::int4)`);
+    await keepDays(tx, kept);
+    return read(tx, kept);
+  });
 }
 
 export interface TWorkedDay {
@@ -90,11 +192,13 @@ export interface TWorkedDay {
 }
 
 /** One driver's (or some drivers') worked days of the period, by driver then day. */
-export async function workedDays(db: Db, p: TPeriod, ids: readonly number[]): Promise<TWorkedDay[]> {
-  const result = await db.execute(sql`
+export async function workedDays(db: Db, period: TPeriod, ids: readonly number[]): Promise<TWorkedDay[]> {
+  const result = await withKeptDays(db, period, (db, p) =>
+    db.execute(sql`
     ${workedDaysSql(p, ids)}
     select driver_id, to_char(day, 'YYYY-MM-DD') as day, first_start, last_end, minutes
-    from days where minutes > 0 order by driver_id, day`);
+    from days where minutes > 0 order by driver_id, day`),
+  );
   return rowsOf<{
     driver_id: number;
     day: string;
@@ -131,10 +235,11 @@ export interface TSummaryDbRow {
  */
 export async function summaryRows(
   db: Db,
-  p: TPeriod,
+  period: TPeriod,
   ids: readonly number[] | null,
 ): Promise<TSummaryDbRow[]> {
-  const result = await db.execute(sql`
+  const result = await withKeptDays(db, period, (db, p) =>
+    db.execute(sql`
     ${workedDaysSql(p, ids)},
     minutes as (select driver_id, sum(minutes)::int as minutes from days group by driver_id),
     trip_counts as (
@@ -168,7 +273,8 @@ export async function summaryRows(
     where d.tenant_id = ${p.tenantId} and ${driverFilter(sql`d.id`, ids)}
       and (d.archived = false or mi.driver_id is not null or tc.driver_id is not null
            or ac.driver_id is not null or rs.driver_id is not null)
-    order by lower(d.fname), lower(d.lname), d.id`);
+    order by lower(d.fname), lower(d.lname), d.id`),
+  );
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     driverId: Number(r.id),
     fname: String(r.fname),

@@ -4,7 +4,14 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accidents, dieselTanks, drivers, trips } from '../../db/schema/index.ts';
+import {
+  accidents,
+  dieselTanks,
+  drivers,
+  tenantSettings,
+  trips,
+  workedDaysKept,
+} from '../../db/schema/index.ts';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
 import { newDriver } from '../../test/driver-reports.ts';
 import { pdfText } from '../../test/pdf-text.ts';
@@ -300,6 +307,107 @@ describe('the definition of working time', () => {
       totalAmmount: 116.88, // 165 min at 42.50 an hour: 116.875, half up
       currency: 'UAE Dirham', // the demo fleet's currency setting
     });
+  });
+});
+
+describe('kept working days (decision 0034)', () => {
+  const at = (iso: string) => new Date(iso);
+  const tenantId = DEMO.delivery.tenantId;
+
+  /** The driver's worked minutes by day, as the Finance screen reads them. */
+  async function daysOf(driverId: number, fdate: string, tdate: string): Promise<[string, number][]> {
+    const answer = await call(t, cookies.delivery, 'POST', BY_ID, { fdate, tdate, id: driverId });
+    expect(answer.status).toBe(200);
+    return (answer.body.data as { date: string; TotalWorkingHours: number }[]).map((d) => [
+      d.date,
+      d.TotalWorkingHours,
+    ]);
+  }
+
+  it('keeps old days, and forgets those a changed, added, archived or deleted trip touches', async () => {
+    const driver = await newDriver(t, cookies.delivery, { fname: 'Kai', lname: 'Keptson' });
+    const base = { tenantId, driverId: driver.id };
+    const db = t.database.db;
+    const [first] = await db
+      .insert(trips)
+      .values({
+        ...base,
+        startDate: at('2025-02-03T05:00:00Z'),
+        startedDate: at('2025-02-03T05:00:00Z'),
+        endedDate: at('2025-02-03T06:00:00Z'),
+      })
+      .returning();
+    expect(await daysOf(driver.id, '2025-02-01', '2025-02-28')).toEqual([['2025-02-03', 60]]);
+    const kept = await db
+      .select()
+      .from(workedDaysKept)
+      .where(and(eq(workedDaysKept.tenantId, tenantId), eq(workedDaysKept.day, '2025-02-03')));
+    expect(kept).toEqual([{ tenantId, day: '2025-02-03', timeZone: ZONE }]);
+
+    // An admin corrects the end of the trip: half an hour more that day.
+    await db
+      .update(trips)
+      .set({ endedDate: at('2025-02-03T06:30:00Z') })
+      .where(eq(trips.id, first!.id));
+    expect(await daysOf(driver.id, '2025-02-01', '2025-02-28')).toEqual([['2025-02-03', 90]]);
+
+    // A trip recorded later on another kept day.
+    const [second] = await db
+      .insert(trips)
+      .values({
+        ...base,
+        startDate: at('2025-02-10T08:00:00Z'),
+        startedDate: at('2025-02-10T08:00:00Z'),
+        endedDate: at('2025-02-10T09:00:00Z'),
+      })
+      .returning();
+    expect(await daysOf(driver.id, '2025-02-01', '2025-02-28')).toEqual([
+      ['2025-02-03', 90],
+      ['2025-02-10', 60],
+    ]);
+
+    // Archived, then deleted: no worked time left, in the summary either.
+    await db.update(trips).set({ archived: true }).where(eq(trips.id, first!.id));
+    expect(await daysOf(driver.id, '2025-02-01', '2025-02-28')).toEqual([['2025-02-10', 60]]);
+    await db.delete(trips).where(eq(trips.id, second!.id));
+    expect(await daysOf(driver.id, '2025-02-01', '2025-02-28')).toEqual([]);
+    const summary = await call(t, cookies.delivery, 'POST', SUMMARY, {
+      fdate: '2025-02-01',
+      tdate: '2025-02-28',
+    });
+    expect(
+      summary.body.data.find((r: { driver_id: number }) => r.driver_id === driver.id)?.TotalWorkingHours,
+    ).toBe(0);
+  });
+
+  it("cuts kept days again at the midnights of the tenant's new time zone", async () => {
+    const driver = await newDriver(t, cookies.delivery, { fname: 'Zara', lname: 'Zoneshift' });
+    const db = t.database.db;
+    // 22:00 to 02:00 UTC: 02:00 to 06:00 in Dubai, one day; two days on the UTC clock.
+    await db.insert(trips).values({
+      tenantId,
+      driverId: driver.id,
+      startDate: at('2025-03-05T22:00:00Z'),
+      startedDate: at('2025-03-05T22:00:00Z'),
+      endedDate: at('2025-03-06T02:00:00Z'),
+    });
+    expect(await daysOf(driver.id, '2025-03-01', '2025-03-31')).toEqual([['2025-03-06', 240]]);
+    const zone = and(eq(tenantSettings.tenantId, tenantId), eq(tenantSettings.key, 'time_zone'));
+    const [before] = await db.select().from(tenantSettings).where(zone);
+    await db
+      .insert(tenantSettings)
+      .values({ tenantId, key: 'time_zone', value: 'UTC' })
+      .onConflictDoUpdate({ target: [tenantSettings.tenantId, tenantSettings.key], set: { value: 'UTC' } });
+    try {
+      expect(await daysOf(driver.id, '2025-03-01', '2025-03-31')).toEqual([
+        ['2025-03-05', 120],
+        ['2025-03-06', 120],
+      ]);
+    } finally {
+      if (before) await db.update(tenantSettings).set({ value: before.value }).where(zone);
+      else await db.delete(tenantSettings).where(zone);
+    }
+    expect(await daysOf(driver.id, '2025-03-01', '2025-03-31')).toEqual([['2025-03-06', 240]]);
   });
 });
 

@@ -46,7 +46,7 @@ export const periodOf = (profile: TTenantProfile, range: TReportRange): TPeriod 
 });
 
 /** The one definition of working time (decision 0028), for statements of other modules (analytics). */
-export { workedDaysSql, type TPeriod } from './queries.ts';
+export { withKeptDays, workedDaysSql, type TPeriod } from './queries.ts';
 
 const fullName = (d: { fname: string; lname: string }) => `${d.fname} ${d.lname}`.trim();
 
