@@ -139,6 +139,7 @@ export const ZEnv = z.object({
   }),
   POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TRACKER_MAX_REFUSALS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  TRACKER_MAX_PENDING: z.coerce.number().int().min(1).max(100_000).default(200),
   OSMAND_PORT: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(65535).optional(),
@@ -302,6 +303,12 @@ function toConfig(env: z.infer<typeof ZEnv>) {
        * /64) may send in `windowMs`; then every report from it is answered 429 until the window ends.
        */
       trackerRefusals: { max: env.TRACKER_MAX_REFUSALS_PER_IP, windowMs: 10 * 60_000 },
+      /**
+       * Tracker reports being taken at once; a report beyond them is answered 503 with Retry-After
+       * `retryAfterSeconds`, unread. Trackers keep a report until it is acknowledged, so an overload
+       * delays fixes instead of queueing them without bound before everything else the server answers.
+       */
+      trackerPending: { max: env.TRACKER_MAX_PENDING, retryAfterSeconds: 10 },
     },
     /**
      * Web Push to the driver app (a message reaches a closed app): on when the VAPID keys are set

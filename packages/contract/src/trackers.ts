@@ -83,6 +83,9 @@ export const TRACKER_MESSAGES = {
     'Check the server URL, the protocol and the Tracker ID shown when the tracker was set up.',
   tooManyRefused: (seconds: number) =>
     `Too many refused reports from this address: try again in ${seconds} seconds.`,
+  /** Reports waiting past the server's bound: this one is not taken, the tracker keeps it and sends it again. */
+  busy: (seconds: number) =>
+    `The server has too many reports waiting: send this one again in ${seconds} seconds.`,
   legacy:
     'This tracker reports with an ID set before IDs had to be hard to guess. It keeps working until ' +
     'you regenerate it, but someone who guesses it could move this driver: regenerate it and set the ' +

@@ -19,6 +19,8 @@ const STATUS = {
   BAD_GATEWAY: 502,
   /** An optional service this call needs is not configured. */
   NOT_CONFIGURED: 503,
+  /** More of this work waits than the server takes on: the client sends again after Retry-After. */
+  BUSY: 503,
 } as const;
 export type TAppErrorCode = keyof typeof STATUS;
 

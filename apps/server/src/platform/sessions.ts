@@ -41,6 +41,21 @@ const ownerIs = (owner: TSessionOwner): SQL =>
       : eq(sessions.guardianId, owner.guardianId);
 
 /**
+ * What `driverSignedIn` answered, by tenant and driver, remembered for `SIGNED_IN_REMEMBER_MS`: a
+ * tracker asks for its driver at every report, every few seconds. Any session this process creates
+ * or ends forgets them all (`sessionsChanged`, before and after the write); one that another
+ * process signs in or out is seen within the time remembered.
+ */
+const SIGNED_IN_REMEMBER_MS = 5000;
+const SIGNED_IN_REMEMBER_MAX = 50_000;
+const signedIn = new WeakMap<Db, Map<string, { yes: boolean; until: number }>>();
+let sessionsGeneration = 0;
+let signedInGeneration = 0;
+const sessionsChanged = () => {
+  sessionsGeneration += 1;
+};
+
+/**
  * Creates a session and returns its 256-bit token (base64url); only the token's hash is stored. The
  * owner's oldest sessions beyond `SESSIONS_PER_PRINCIPAL` end.
  */
@@ -70,6 +85,7 @@ export async function createSession(
         beyondCap.map((b) => b.id),
       ),
     );
+  sessionsChanged();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     adminId: input.adminId ?? null,
@@ -80,6 +96,7 @@ export async function createSession(
     ip: input.ip ?? null,
     userAgent: input.userAgent?.slice(0, 300) ?? null,
   });
+  sessionsChanged();
   return { token, expiresAt };
 }
 
@@ -152,7 +169,9 @@ export async function findSession(
     owner.archived ||
     owner.tenantArchived === true
   ) {
+    sessionsChanged();
     await db.delete(sessions).where(eq(sessions.id, session.id));
+    sessionsChanged();
     return null;
   }
   if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
@@ -210,7 +229,9 @@ async function announceEnded(db: Db, ended: { id: number }[]): Promise<void> {
 
 /** Deletes the sessions `where` selects and announces them; the event streams of each end at once. */
 async function endSessions(db: Db, where: SQL): Promise<void> {
+  sessionsChanged();
   const ended = await db.delete(sessions).where(where).returning({ id: sessions.id });
+  sessionsChanged();
   await announceEnded(db, ended);
 }
 
@@ -251,9 +272,31 @@ export async function deleteTenantSessions(db: Db, tenantId: number): Promise<vo
 
 /**
  * Whether a driver is signed in to the driver app now: a session of theirs neither past its absolute
- * expiry nor idle for longer than allowed (the rules of `findSession`).
+ * expiry nor idle for longer than allowed (the rules of `findSession`), as remembered above.
  */
 export async function driverSignedIn(
+  db: Db,
+  tenantId: number,
+  driverId: number,
+  times: SessionTimes,
+): Promise<boolean> {
+  let known = signedIn.get(db);
+  if (!known) signedIn.set(db, (known = new Map()));
+  if (signedInGeneration !== sessionsGeneration || known.size >= SIGNED_IN_REMEMBER_MAX) {
+    known.clear();
+    signedInGeneration = sessionsGeneration;
+  }
+  const key = `${tenantId}:${driverId}`;
+  const hit = known.get(key);
+  if (hit && hit.until > Date.now()) return hit.yes;
+  const generation = sessionsGeneration;
+  const yes = await askDriverSignedIn(db, tenantId, driverId, times);
+  // A session made or ended while asking may not be in the answer: it is not remembered then.
+  if (generation === sessionsGeneration) known.set(key, { yes, until: Date.now() + SIGNED_IN_REMEMBER_MS });
+  return yes;
+}
+
+async function askDriverSignedIn(
   db: Db,
   tenantId: number,
   driverId: number,

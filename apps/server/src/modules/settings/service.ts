@@ -84,17 +84,39 @@ export const volumeUnits = async (db: Db) => (await referenceLists(db)).volumeUn
 export const tenantTypes = (db: Db) => listTenantTypes(db);
 export const tenantExistsById = (db: Db, tenantId: number) => tenantExists(db, tenantId);
 
-/**
- * Whether a tracker may run the trip of a driver signed in to the driver app (the tenant's
- * `tracker_trips_while_signed_in`, off unless set to `true`).
- */
 /** The tenants whose `key` setting is `value` (the monthly finance run finds its tenants so). */
 export const tenantsWithSetting = (db: Db, key: string, value: string): Promise<number[]> =>
   listTenantsWithSetting(db, key, value);
 
+/**
+ * The answers of `trackerTripsWhileSignedIn` by tenant, remembered for `RULE_REMEMBER_MS`: a tracker
+ * asks at every report. Settings saved in this process forget them (before and after the write);
+ * saved by another process, they are seen within the time remembered.
+ */
+const RULE_REMEMBER_MS = 5000;
+const trackerRules = new WeakMap<Db, Map<number, { yes: boolean; until: number }>>();
+let settingsGeneration = 0;
+let rulesGeneration = 0;
+
+/**
+ * Whether a tracker may run the trip of a driver signed in to the driver app (the tenant's
+ * `tracker_trips_while_signed_in`, off unless set to `true`), as remembered above.
+ */
 export async function trackerTripsWhileSignedIn(ctx: TTenantContext): Promise<boolean> {
+  let known = trackerRules.get(ctx.db);
+  if (!known) trackerRules.set(ctx.db, (known = new Map()));
+  if (rulesGeneration !== settingsGeneration) {
+    known.clear();
+    rulesGeneration = settingsGeneration;
+  }
+  const hit = known.get(ctx.tenantId);
+  if (hit && hit.until > Date.now()) return hit.yes;
+  const generation = settingsGeneration;
   const settings = await listTenantSettings(ctx.db, ctx.tenantId);
-  return settings.find((s) => s.key === 'tracker_trips_while_signed_in')?.value.trim() === 'true';
+  const yes = settings.find((s) => s.key === 'tracker_trips_while_signed_in')?.value.trim() === 'true';
+  if (generation === settingsGeneration)
+    known.set(ctx.tenantId, { yes, until: Date.now() + RULE_REMEMBER_MS });
+  return yes;
 }
 
 /**
@@ -121,10 +143,15 @@ export async function saveTenantSettings(ctx: TTenantContext, items: TSettingIte
   const written = turnedOn
     ? [...items, { key: FINANCE_MONTHLY_SINCE_KEY, value: new Date().toISOString() }]
     : items;
-  await inTransaction(ctx, async (tx) => {
-    await upsertTenantSettings(tx.db, tx.tenantId, written);
-    emit(tx, 'settings.updated', [tx.tenantId]);
-  });
+  settingsGeneration += 1;
+  try {
+    await inTransaction(ctx, async (tx) => {
+      await upsertTenantSettings(tx.db, tx.tenantId, written);
+      emit(tx, 'settings.updated', [tx.tenantId]);
+    });
+  } finally {
+    settingsGeneration += 1;
+  }
 }
 
 /**

@@ -54,7 +54,8 @@ const REFUSAL =
   'Every report the server will not take (no Tracker ID, an unknown one, a value that is no decimal ' +
   'number or date, more than 1,000 fixes) gets the same 400, so an answer never tells a known id ' +
   'from an unknown one; an address that sent too many of them is answered 429 (with Retry-After) ' +
-  'for a while, whatever it sends.';
+  'for a while, whatever it sends. While more reports are being taken than the server bounds ' +
+  '(`TRACKER_MAX_PENDING`), another is answered 503 with Retry-After, unread: the tracker sends it again.';
 
 /**
  * Tracker intake and setup. The intake routes are public: the Tracker ID in a report is the
@@ -73,10 +74,11 @@ export const trackerRoutes: ModuleRoutes = async (app, deps) => {
   );
   const intake: TServiceContext = { db, actor: systemActor('tracker intake'), publish: deps.events.publish };
   const refusals = refusalLimiter(deps.config.positions.trackerRefusals);
+  const pending = { now: 0, ...deps.config.positions.trackerPending };
 
   /**
    * Identifies a report's tracker, then records its fixes acting as it. An address that was refused
-   * too often is answered 429 first, whatever it sends.
+   * too often is answered 429 first, whatever it sends; a report beyond the pending bound 503, unread.
    */
   async function record(
     request: FastifyRequest,
@@ -88,10 +90,19 @@ export const trackerRoutes: ModuleRoutes = async (app, deps) => {
       throw new AppError('TOO_MANY_REQUESTS', TRACKER_MESSAGES.tooManyRefused(wait), {
         'retry-after': String(wait),
       });
-    const report = read();
-    const tracker = await identifyTracker(intake, report);
-    request.principal = tracker;
-    await recordTrackerReport(tenantContext(request, deps), tracker, report, source, deps.config.session);
+    if (pending.now >= pending.max) {
+      const seconds = pending.retryAfterSeconds;
+      throw new AppError('BUSY', TRACKER_MESSAGES.busy(seconds), { 'retry-after': String(seconds) });
+    }
+    pending.now += 1;
+    try {
+      const report = read();
+      const tracker = await identifyTracker(intake, report);
+      request.principal = tracker;
+      await recordTrackerReport(tenantContext(request, deps), tracker, report, source, deps.config.session);
+    } finally {
+      pending.now -= 1;
+    }
   }
 
   /**
@@ -116,7 +127,7 @@ export const trackerRoutes: ModuleRoutes = async (app, deps) => {
       'of the clock, out of range, sent while the driver is signed in to the driver app) is counted for ' +
       `the driver instead. ${REFUSAL}`,
     querystring: OSMAND_PARAMS,
-    response: { 400: ZErrorEnvelope, 429: ZErrorEnvelope },
+    response: { 400: ZErrorEnvelope, 429: ZErrorEnvelope, 503: ZErrorEnvelope },
   };
   const osmand = async (request: FastifyRequest, reply: FastifyReply) => {
     const now = new Date();
@@ -172,7 +183,12 @@ export const trackerRoutes: ModuleRoutes = async (app, deps) => {
           .object({ _type: z.string().max(50) })
           .catchall(z.unknown())
           .describe('An OwnTracks JSON message'),
-        response: { 200: z.array(z.unknown()), 400: ZErrorEnvelope, 429: ZErrorEnvelope },
+        response: {
+          200: z.array(z.unknown()),
+          400: ZErrorEnvelope,
+          429: ZErrorEnvelope,
+          503: ZErrorEnvelope,
+        },
       },
     },
     async (request) => {

@@ -21,6 +21,8 @@ import { call, createTestApp, DEMO, type TestApp, WAIT } from '../../test/app.ts
 
 /** Refused reports an address may send before it is answered 429 (small, to test it). */
 const MAX_REFUSALS = 5;
+/** Reports taken at once before another is answered 503 (small, to test it). */
+const MAX_PENDING = 3;
 const REFUSED = { responseCode: 0, responseMessage: TRACKER_MESSAGES.refused, data: null };
 
 let t: TestApp;
@@ -67,7 +69,10 @@ const trackedDriver = async (fname: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ TRACKER_MAX_REFUSALS_PER_IP: String(MAX_REFUSALS) });
+  t = await createTestApp({
+    TRACKER_MAX_REFUSALS_PER_IP: String(MAX_REFUSALS),
+    TRACKER_MAX_PENDING: String(MAX_PENDING),
+  });
   admin = await t.login(DEMO.delivery.email, DEMO.delivery.password);
   namatAdmin = await t.login(DEMO.namat.email, DEMO.namat.password);
   ({ driverId: osmDriver, trackerId: osmId } = await trackedDriver('Osman'));
@@ -443,6 +448,36 @@ describe('/api/osmand', () => {
     vi.setSystemTime(Date.now() + 6 * 60_000);
     expect((await known('198.51.100.7')).statusCode).toBe(200);
     expect((await known('2001:db8:1:2::1')).statusCode).toBe(200);
+  });
+
+  it('answers 503 with Retry-After, unread, to a report beyond those being taken, and takes it when sent again', async () => {
+    const { driverId, trackerId } = await trackedDriver('Busy');
+    const times = Array.from({ length: 30 }, (_, i) => seconds(minutesAgo(30 - i)));
+    const report = (at: number) => osmand(`id=${trackerId}&lat=25.1&lon=55.1&timestamp=${at}`);
+    const answers = await Promise.all(times.map(report));
+    const busy = answers.filter((res) => res.statusCode === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(answers.filter((res) => res.statusCode === 200).length).toBeGreaterThanOrEqual(MAX_PENDING);
+    expect(busy.length + answers.filter((res) => res.statusCode === 200).length).toBe(times.length);
+    for (const res of busy) {
+      expect(res.headers['retry-after']).toBe('10');
+      expect(res.json()).toEqual({ responseCode: 0, responseMessage: TRACKER_MESSAGES.busy(10), data: null });
+    }
+    const storedAt = async () =>
+      (
+        await t.database.db
+          .select({ at: driverLocations.recordedAt })
+          .from(driverLocations)
+          .where(eq(driverLocations.driverId, driverId))
+      )
+        .map((row) => seconds(row.at))
+        .sort((a, b) => a - b);
+    // Exactly the acknowledged fixes are stored; the tracker keeps the others and sends them again.
+    const taken = times.filter((_, i) => answers[i]!.statusCode === 200);
+    expect(await storedAt()).toEqual(taken);
+    for (const [i, at] of times.entries())
+      if (answers[i]!.statusCode === 503) expect((await report(at)).statusCode).toBe(200);
+    expect(await storedAt()).toEqual(times);
   });
 
   it("acknowledges a known tracker's fix it will not store, stores none of it, and shows the console why", async () => {
