@@ -19,6 +19,7 @@ import { deleteOldChangeEvents, EVENT_RETENTION_INTERVAL_MS } from './modules/ev
 import { startExceptionsEngine, type TExceptionsEngine } from './modules/exceptions/service.ts';
 import { EXPORT_SWEEP_INTERVAL_MS } from './modules/exports/service.ts';
 import { FINANCE_RUN_INTERVAL_MS, runMonthlyFinance } from './modules/finance-runs/service.ts';
+import { countOdometers, ODOMETER_INTERVAL_MS } from './modules/odometer/service.ts';
 import {
   pendingDemoHistoryDays,
   replayDemoHistory,
@@ -198,6 +199,15 @@ function backgroundJobs(app: FastifyInstance, deps: TDeps, errorLog: ErrorLog): 
           mail: { mailer: deps.mailer, limits: config.mailLimits },
           log: app.log.child({ module: 'finance runs' }),
         }),
+    }),
+    // Vehicles' odometers: the drivers' new fixes counted for the vehicles they have (decision 0035).
+    job({
+      name: 'vehicle odometers',
+      intervalMs: ODOMETER_INTERVAL_MS,
+      run: async () => {
+        const run = await countOdometers(ctx('vehicle odometers'));
+        if (run && run.fixes > 0) app.log.debug(run, 'vehicle odometers counted');
+      },
     }),
     // The error log keeps LOG_RETENTION_DAYS days of entries.
     job({

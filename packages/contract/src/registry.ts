@@ -60,7 +60,14 @@ export const ZVehicleRow = z.object({
   brand: z.string(),
   model: z.string(),
   year: z.number().int(),
+  /** The odometer as an admin recorded it, in the tenant's distance unit. */
   mileage: z.number().nullable(),
+  /** When `mileage` was recorded (UTC `YYYY-MM-DD HH:mm:ss`). */
+  mileage_date: z.string(),
+  /** Distance counted from its drivers' GPS since then, in the tenant's distance unit, 1 decimal. */
+  counted_distance: z.number(),
+  /** The odometer now: the recorded mileage plus the distance counted since; null with no mileage recorded. */
+  odometer: z.number().nullable(),
   /** '1' when a live driver has this vehicle (spec 001 §3). */
   taken: z.enum(['0', '1']),
   drivers: z.array(ZVehicleDriver),

@@ -77,3 +77,9 @@ export function termsFromSettings({
     liquidUnit: findUnit(volumeUnits, liquid, KNOWN_SYMBOLS[liquid] ?? liquid),
   };
 }
+
+/** A distance unit's size in kilometres, by symbol (the space units of the reference lists). */
+const KM_PER_UNIT: Record<string, number> = { km: 1, m: 0.001, mi: 1.609344, ft: 0.0003048 };
+
+/** Kilometres in the tenant's distance unit (its symbol; an unknown one is taken as kilometres). */
+export const kmToUnit = (km: number, symbol: string): number => km / (KM_PER_UNIT[symbol] ?? 1);

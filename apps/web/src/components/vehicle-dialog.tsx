@@ -13,6 +13,8 @@ export interface VehicleDialogProps {
   onSaved?: (row: TVehicleRow) => void;
 }
 
+const formatDistance = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 1 });
+
 const EMPTY: TVehicleInput = { reference: '', brand: '', model: '', year: '', mileage: '' };
 
 /**
@@ -56,6 +58,11 @@ export function VehicleDialog({ open, vehicle, onClose, onSaved }: VehicleDialog
             name="mileage"
             label={`Mileage (${terms.spaceUnit.symbol})`}
             inputMode="decimal"
+            helperText={
+              vehicle && vehicle.counted_distance > 0
+                ? `Odometer now ${formatDistance(vehicle.odometer ?? vehicle.counted_distance)} with ${formatDistance(vehicle.counted_distance)} counted from GPS since ${vehicle.mileage_date.slice(0, 10)}. A new mileage starts the count again from it.`
+                : 'The odometer as read on the vehicle: distance driven from then on is added from GPS.'
+            }
           />
         </>
       )}

@@ -24,8 +24,12 @@ export const vehicles = pgTable(
     brand: text('brand').notNull(),
     model: text('model').notNull(),
     year: integer('year').notNull(),
-    /** Odometer in the tenant's distance unit. */
+    /** The odometer as recorded by an admin, in the tenant's distance unit. */
     mileage: doublePrecision('mileage'),
+    /** When `mileage` was recorded: distance counted from GPS since then is added to it. */
+    mileageAt: timestamp('mileage_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Kilometres counted from GPS since `mileage_at` (modules/odometer). */
+    gpsKm: doublePrecision('gps_km').notNull().default(0),
     archived: boolean('archived').notNull().default(false),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,3 +14,4 @@ export * from './demo.ts';
 export * from './finance-runs.ts';
 export * from './maintenance.ts';
 export * from './worked-days.ts';
+export * from './odometer.ts';

@@ -113,10 +113,19 @@ export async function insertVehicles(db: Db, tenantId: number, rows: TVehicleVal
   return inserted.map((r) => r.id);
 }
 
+/**
+ * Writes a vehicle's values. A mileage that changes is a new reading of the odometer: the distance
+ * counted from GPS starts again from it (modules/odometer).
+ */
 export async function updateVehicle(db: Db, tenantId: number, id: number, values: TVehicleValues) {
+  const changed = sql`${vehicles.mileage} is distinct from ${values.mileage}::double precision`;
   const [row] = await db
     .update(vehicles)
-    .set(values)
+    .set({
+      ...values,
+      mileageAt: sql`case when ${changed} then now() else ${vehicles.mileageAt} end`,
+      gpsKm: sql`case when ${changed} then 0 else ${vehicles.gpsKm} end`,
+    })
     .where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.id, id), eq(vehicles.archived, false)))
     .returning();
   return row;

@@ -49,6 +49,9 @@ const vehicleColumns: XlsxColumn<TVehicleRow>[] = [
   { header: 'Model', value: (v) => v.model, width: 16 },
   { header: 'Year', value: (v) => v.year, width: 8 },
   { header: 'Mileage', value: (v) => v.mileage, width: 12, numFmt: '0' },
+  { header: 'Mileage recorded (UTC)', value: (v) => v.mileage_date, width: 20 },
+  { header: 'Counted from GPS', value: (v) => v.counted_distance, width: 14, numFmt: '0.0' },
+  { header: 'Odometer', value: (v) => v.odometer, width: 12, numFmt: '0.0' },
   {
     header: 'Status',
     value: (v) =>

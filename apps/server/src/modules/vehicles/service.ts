@@ -1,10 +1,11 @@
-import { MESSAGES, toUtcString, type TVehicleRow } from '@fleet/contract';
+import { kmToUnit, MESSAGES, toUtcString, type TVehicleRow } from '@fleet/contract';
 import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CheckedRow } from '../../platform/import-routes.ts';
 import type { SheetRow } from '../../platform/sheet.ts';
 import { takeVehicleFromDrivers } from '../drivers/service.ts';
 import { vehiclesInMaintenanceToday } from '../maintenance/service.ts';
+import { tenantProfile } from '../settings/service.ts';
 import { checkVehicleRows } from './import.ts';
 import {
   archiveVehicle as archiveVehicleRow,
@@ -26,29 +27,43 @@ import {
 
 export type { TVehicleValues };
 
-const toVehicleRow = (v: TVehicleWithDrivers): TVehicleRow => ({
-  id: v.id,
-  reference: v.reference,
-  brand: v.brand,
-  model: v.model,
-  year: v.year,
-  mileage: v.mileage,
-  taken: v.drivers.length > 0 ? '1' : '0',
-  drivers: v.drivers,
-  created_date: toUtcString(v.createdDate),
-});
+/** A vehicle as the API answers it, its distances in the tenant's unit (`unit`, a symbol). */
+const toVehicleRow = (v: TVehicleWithDrivers, unit: string): TVehicleRow => {
+  const counted = Math.round(kmToUnit(v.gpsKm, unit) * 10) / 10;
+  return {
+    id: v.id,
+    reference: v.reference,
+    brand: v.brand,
+    model: v.model,
+    year: v.year,
+    mileage: v.mileage,
+    mileage_date: toUtcString(v.mileageAt),
+    counted_distance: counted,
+    odometer: v.mileage === null ? null : Math.round((v.mileage + counted) * 10) / 10,
+    taken: v.drivers.length > 0 ? '1' : '0',
+    drivers: v.drivers,
+    created_date: toUtcString(v.createdDate),
+  };
+};
+
+/** The tenant's distance unit's symbol. */
+const unitOf = async (ctx: TTenantContext) => (await tenantProfile(ctx)).terms.spaceUnit.symbol;
 
 /** Live vehicles of the tenant, newest first, each with the live drivers who have it. */
 export async function vehicles(ctx: TTenantContext, filter: VehicleFilter = {}): Promise<TVehicleRow[]> {
   // An available vehicle is held by no driver and has no service recorded for today.
   const exceptIds = filter.available ? await vehiclesInMaintenanceToday(ctx) : undefined;
-  return (await listVehicles(ctx.db, ctx.tenantId, { ...filter, exceptIds })).map(toVehicleRow);
+  const [rows, unit] = await Promise.all([
+    listVehicles(ctx.db, ctx.tenantId, { ...filter, exceptIds }),
+    unitOf(ctx),
+  ]);
+  return rows.map((v) => toVehicleRow(v, unit));
 }
 
 /** A live vehicle of this tenant, or undefined (another tenant's answers as a missing one does). */
 export async function findVehicle(ctx: TTenantContext, id: number): Promise<TVehicleRow | undefined> {
   const [row] = await listVehicles(ctx.db, ctx.tenantId, { id });
-  return row ? toVehicleRow(row) : undefined;
+  return row ? toVehicleRow(row, await unitOf(ctx)) : undefined;
 }
 
 async function assertReferenceFree(ctx: TTenantContext, reference: string, exceptId?: number) {
@@ -62,7 +77,7 @@ export async function addVehicle(ctx: TTenantContext, values: TVehicleValues): P
   return inTransaction(ctx, async (tx) => {
     const row = await insertVehicle(tx.db, tx.tenantId, values);
     emit(tx, 'vehicle.created', [row.id]);
-    return toVehicleRow({ ...row, drivers: [] });
+    return toVehicleRow({ ...row, drivers: [] }, await unitOf(tx));
   });
 }
 
@@ -79,7 +94,7 @@ export async function saveVehicle(
     return updated;
   });
   const [withDrivers] = await listVehicles(ctx.db, ctx.tenantId, { id });
-  return toVehicleRow(withDrivers ?? { ...row, drivers: [] });
+  return toVehicleRow(withDrivers ?? { ...row, drivers: [] }, await unitOf(ctx));
 }
 
 /** Archives a vehicle and takes it from the drivers who had it, in one transaction. */

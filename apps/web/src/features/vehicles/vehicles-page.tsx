@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import VehiclesIcon from '@mui/icons-material/LocalShippingOutlined';
+import Typography from '@mui/material/Typography';
 import { MESSAGES, VEHICLE_IMPORT_COLUMNS, pluralize, type TVehicleRow } from '@fleet/contract';
 import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list';
 import { VehicleDialog } from '../../components/vehicle-dialog';
@@ -17,6 +18,31 @@ export const vehicleStatus = (vehicle: TVehicleRow) =>
     ? `Assigned To ${vehicle.drivers.map((d) => `${d.fname} ${d.lname}`).join(', ')}`
     : 'Not Assigned';
 
+const distance = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 1 });
+
+/**
+ * The odometer now (the mileage recorded plus the distance counted from GPS since), with what it is
+ * made of beneath it; without a recorded mileage, only the distance counted.
+ */
+function Odometer({ vehicle: v }: { vehicle: TVehicleRow }) {
+  const since = v.mileage_date.slice(0, 10);
+  if (v.odometer === null)
+    return v.counted_distance > 0 ? (
+      <Typography variant="caption" color="text.secondary">
+        No mileage recorded; {distance(v.counted_distance)} from GPS since {since}
+      </Typography>
+    ) : null;
+  return (
+    <>
+      {distance(v.odometer)}
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {distance(v.mileage!)} on {since}
+        {v.counted_distance > 0 ? ` + ${distance(v.counted_distance)} from GPS` : ''}
+      </Typography>
+    </>
+  );
+}
+
 /** /vehicles: the tenant's vehicles, refreshed every 10 s (spec 001 "Vehicles"). */
 export function VehiclesPage() {
   const terms = useTerms();
@@ -32,10 +58,10 @@ export function VehiclesPage() {
     { id: 'model', label: 'Model', render: (v) => v.model },
     { id: 'status', label: 'Status', render: vehicleStatus },
     {
-      id: 'mileage',
-      label: `Mileage (${terms.spaceUnit.symbol})`,
+      id: 'odometer',
+      label: `Odometer (${terms.spaceUnit.symbol})`,
       align: 'right',
-      render: (v) => (v.mileage === null ? '' : v.mileage.toLocaleString('en')),
+      render: (v) => <Odometer vehicle={v} />,
     },
   ];
 
