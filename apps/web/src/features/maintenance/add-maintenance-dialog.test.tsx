@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Button from '@mui/material/Button';
-import { DEFAULT_MAINTENANCE_TYPES } from '@fleet/contract';
+import { DEFAULT_MAINTENANCE_TYPES, type TVehicleRow } from '@fleet/contract';
 import { callsTo, mockApi, ok, type MockAnswer } from '../../test/mock-api';
 import { renderUi } from '../../test/render-ui';
 import { AddMaintenanceDialog } from './add-maintenance-dialog';
@@ -13,13 +13,16 @@ const success = (data: unknown, message?: string): MockAnswer => ({
   body: { success: true, message, data },
 });
 
-const VEHICLES = Array.from({ length: 6 }, (_, i) => ({
+const VEHICLES: TVehicleRow[] = Array.from({ length: 6 }, (_, i) => ({
   id: i + 1,
   reference: `DXB-${100 + i}`,
   brand: 'Isuzu',
   model: 'NPR',
   year: 2021,
   mileage: null,
+  mileage_date: '2026-01-01 00:00:00',
+  counted_distance: 0,
+  odometer: null,
   taken: '0',
   drivers: [],
   created_date: '2026-01-01 00:00:00',
