@@ -3,6 +3,7 @@ import type { TChangeEvent, TEventActor, TEventType } from '@fleet/contract';
 import type { Db } from '../db/client.ts';
 import { changeEvents } from '../db/schema/index.ts';
 import { anyId } from '../db/id-lists.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /*
  * The change log: the one owner of `change_events`. A change event is written by the transaction
@@ -213,5 +214,3 @@ export async function deleteChangesBefore(db: Db, before: Date): Promise<number 
 }
 
 /** The rows of a raw query: PGlite answers `{rows}`, postgres.js the rows themselves. */
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TAnalyticsRanking } from '@fleet/contract';
 import type { Db } from '../../db/client.ts';
 import { withKeptDays, workedDaysSql, type TPeriod } from '../reports/service.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /*
  * The analytics rankings in one statement each, built on the reports' definition of working time
@@ -22,10 +23,6 @@ export interface TAnalyticsDbRow {
 }
 
 /** postgres.js answers an array, PGlite `{rows}`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 const byName = sql`lower(d.fname), lower(d.lname), d.id`;
 
 /** Which drivers each ranking lists, and in what order (fixed fragments: nothing of the request). */

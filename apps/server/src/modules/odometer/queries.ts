@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** postgres.js answers an array, PGlite `{rows}`. */
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-
 /** One lock a database: a single process counts at a time (others skip their run). */
 const ODOMETER_LOCK_NAMESPACE = 7_204_315;
 const ODOMETER_LOCK = 1;

@@ -2,12 +2,7 @@ import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { driverIgnoredFixes, driverLastPositions, driverLocations, drivers } from '../../db/schema/index.ts';
 import { tripInProgressAt } from '../../db/trip-in-progress.ts';
-
-/** Rows of a raw statement, whichever driver answered (PGlite wraps them, postgres.js does not). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
-}
+import { selectRows } from '../../db/rows.ts';
 
 /** A fix as it is written: every column of `driver_locations` the writer sets. */
 export interface TFixRow {
@@ -114,7 +109,7 @@ export async function writeFixes(db: Db, fixes: TFixRow[]): Promise<TFixWritten[
     })),
   );
   const tripId = tripInProgressAt(sql`f.tenant_id`, sql`f.driver_id`, sql`f.recorded_at`);
-  const rows = await rowsOf<{
+  const rows = await selectRows<{
     tenant_id: number;
     driver_id: number;
     at_ms: number;
@@ -266,7 +261,7 @@ export const DEFAULT_PARTITION = 'driver_locations_default';
 
 /** The day partitions of `driver_locations` (`driver_locations_pYYYYMMDD`), by their UTC day. */
 export async function dayPartitions(db: Db): Promise<{ name: string; day: string }[]> {
-  const rows = await rowsOf<{ name: string }>(
+  const rows = await selectRows<{ name: string }>(
     db,
     sql`select c.relname as name from pg_inherits i
         join pg_class c on c.oid = i.inhrelid
@@ -283,7 +278,7 @@ export const partitionName = (day: string) => `driver_locations_p${day.replaceAl
 
 /** UTC days in [from, to) that have rows in the default partition. */
 export async function daysInDefaultPartition(db: Db, from: Date, to: Date): Promise<Set<string>> {
-  const rows = await rowsOf<{ day: string }>(
+  const rows = await selectRows<{ day: string }>(
     db,
     sql`select distinct to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD') as day
         from ${sql.identifier(DEFAULT_PARTITION)}
@@ -308,7 +303,7 @@ export async function dropPartition(db: Db, name: string): Promise<void> {
 
 /** Removes rows older than `before` from the default partition; answers how many. */
 export async function deleteFromDefaultPartition(db: Db, before: Date): Promise<number> {
-  const rows = await rowsOf<{ n: number }>(
+  const rows = await selectRows<{ n: number }>(
     db,
     sql`with gone as (
           delete from ${sql.identifier(DEFAULT_PARTITION)} where recorded_at < ${before.toISOString()}::timestamptz

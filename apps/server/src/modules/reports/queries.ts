@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /*
  * Working time in SQL (decision 0028), one statement per report, on PGlite and PostgreSQL alike.
@@ -49,10 +50,6 @@ export const keptUntilOf = (timeZone: string, now: Date): string =>
   DateTime.fromJSDate(now).minus({ days: KEEP_AFTER_DAYS }).setZone(timeZone).startOf('day').toISODate()!;
 
 /** postgres.js answers an array, PGlite `{rows}`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 const bounds = (p: TPeriod) => sql`
   select (${p.fdate}::date::timestamp at time zone ${p.timeZone}) as lo,
          ((${p.tdate}::date + 1)::timestamp at time zone ${p.timeZone}) as hi`;
