@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/contract',
       'packages/sim',
       'packages/routing',
+      'packages/risk',
       'apps/server/vitest.config.ts',
       'apps/server/vitest.own-modules.config.ts',
       'apps/web',

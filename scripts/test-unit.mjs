@@ -39,10 +39,10 @@ const vitest = (label, args, env) => runWhole(label, 'npx', ['vitest', 'run', ..
 const niceVitest = (label, args, env) =>
   runWhole(label, 'nice', ['-n', '10', 'npx', 'vitest', 'run', ...args], env);
 
-/** The contract, simulator, route solver, web app and driver app tests. */
+/** The contract, simulator, route solver, risk model, web app and driver app tests. */
 export const clientTests = () =>
   vitest(
-    'Contract, simulator, route solver, web app and driver app tests',
+    'Contract, simulator, route solver, risk model, web app and driver app tests',
     [
       '--project',
       'contract',
@@ -50,6 +50,8 @@ export const clientTests = () =>
       'sim',
       '--project',
       'routing',
+      '--project',
+      'risk',
       '--project',
       'web',
       '--project',
