@@ -87,7 +87,7 @@ test('Analytics from the menu shows the demo’s drivers with their working hour
   page,
 }) => {
   await signIn(page, ACCOUNTS.delivery);
-  await mainMenu(page).getByRole('link', { name: 'Analytics' }).click();
+  await mainMenu(page).getByRole('link', { name: 'Analytics', exact: true }).click();
   await expect(page).toHaveURL(/\/analytics$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
   // The demo's last 30 days (the month so far may hold none of them).

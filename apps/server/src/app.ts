@@ -38,6 +38,7 @@ import { tripRoutes } from './modules/trips/routes.ts';
 import { approvalRoutes } from './modules/approvals/routes.ts';
 import { exceptionRoutes } from './modules/exceptions/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
+import { vehicleRiskRoutes } from './modules/vehicle-risk/routes.ts';
 import { tripScheduleRoutes } from './modules/trip-schedules/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { IMPORT_MAX_BYTES } from './platform/sheet.ts';
@@ -69,6 +70,7 @@ import { registerBackground } from './platform/lifecycle.ts';
 import { systemActor } from './platform/principal.ts';
 import { demoHistoryParts, jobParts, listeningParts, serviceParts } from './background.ts';
 import { createStartupWork, type TStartupWork } from './platform/startup.ts';
+import { createBackgroundWork, type TBackgroundWork } from './platform/background-work.ts';
 import { logRoutes } from './modules/logs/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { financeRunRoutes } from './modules/finance-runs/routes.ts';
@@ -97,6 +99,8 @@ declare module 'fastify' {
     errorLog: ErrorLog;
     /** What the server still does in the background after it started answering (the demo's history). */
     startup: TStartupWork;
+    /** Work requests started without waiting for it (a risk model trained on demand). */
+    backgroundWork: TBackgroundWork;
   }
 }
 
@@ -221,15 +225,19 @@ export async function buildApp({
     storage: files,
     push: createPushSender({ db: database.db, vapid: config.push, log: app.log, agent: pushAgent }),
     startup: createStartupWork(),
+    work: createBackgroundWork(app.log),
     version: pkg.version,
   };
   const errorLog = createErrorLog({ db: database.db, log: app.log, version: pkg.version });
   app.decorate('errorLog', errorLog);
   app.decorate('startup', deps.startup);
+  app.decorate('backgroundWork', deps.work);
   // The background parts start with the app and stop with it (platform/lifecycle.ts, background.ts);
   // the error log stops last, once nothing is left to record.
   registerBackground(app, [
     { name: 'error log', stop: () => errorLog.settled() },
+    // Work requests started (a training) is aborted and awaited before the database closes.
+    { name: 'background work', stop: () => deps.work.stop() },
     ...serviceParts(app, deps),
     // Once the app listens, a first start's demo history before the jobs and the simulator.
     ...demoHistoryParts(app, deps),
@@ -284,6 +292,7 @@ export async function buildApp({
   await app.register(approvalRoutes, deps);
   await app.register(exceptionRoutes, deps);
   await app.register(maintenanceRoutes, deps);
+  await app.register(vehicleRiskRoutes, deps);
   await app.register(tripScheduleRoutes, deps);
   await app.register(geoRoutes, deps);
   await app.register(driverAppRoutes, deps);

@@ -20,6 +20,7 @@ import { startExceptionsEngine, type TExceptionsEngine } from './modules/excepti
 import { EXPORT_SWEEP_INTERVAL_MS } from './modules/exports/service.ts';
 import { FINANCE_RUN_INTERVAL_MS, runMonthlyFinance } from './modules/finance-runs/service.ts';
 import { countOdometers, ODOMETER_INTERVAL_MS } from './modules/odometer/service.ts';
+import { RISK_TRAINING_INTERVAL_MS, trainDueFleets } from './modules/vehicle-risk/service.ts';
 import {
   pendingDemoHistoryDays,
   replayDemoHistory,
@@ -207,6 +208,15 @@ function backgroundJobs(app: FastifyInstance, deps: TDeps, errorLog: ErrorLog): 
       run: async () => {
         const run = await countOdometers(ctx('vehicle odometers'));
         if (run && run.fixes > 0) app.log.debug(run, 'vehicle odometers counted');
+      },
+    }),
+    // Each tenant's vehicle risk model, trained again once a day on a worker thread (decision 0036).
+    job({
+      name: 'vehicle risk models',
+      intervalMs: RISK_TRAINING_INTERVAL_MS,
+      run: async () => {
+        const trained = await trainDueFleets(ctx('vehicle risk models'));
+        if (trained > 0) app.log.info({ trained }, 'vehicle risk models trained');
       },
     }),
     // The error log keeps LOG_RETENTION_DAYS days of entries.

@@ -41,6 +41,8 @@ const ENTITY_EVENTS = {
   exception: ['created', 'updated'],
   /** A vehicle's service recorded (created), or one of the tenant's maintenance types edited (updated). */
   maintenance: ['created', 'updated'],
+  /** A vehicle's risk or overdue service alert raised (created), or marked seen (updated). */
+  vehicle_alert: ['created', 'updated'],
   blog_post: ['created', 'updated', 'archived'],
   landing_section: ['updated'],
   contact_request: ['created'],

@@ -38,3 +38,5 @@ export * from './design-tokens.ts';
 export * from './reports.ts';
 export * from './finance-runs.ts';
 export * from './analytics.ts';
+export * from './vehicle-risk.ts';
+export * from './vehicle-alerts.ts';

@@ -44,7 +44,11 @@ export const MAINTENANCE_MESSAGES = {
   typeNotFound: 'Maintenance type not found',
   typeNameTaken: 'A maintenance type with this name already exists',
   unplannedInterval: 'An unplanned maintenance type has no interval',
+  odometerInvalid: 'Odometer must be a number of at least 0',
 } as const;
+
+/** The largest odometer reading accepted. */
+export const ODOMETER_MAX = 10_000_000;
 
 /** A calendar day `YYYY-MM-DD` that exists, in DATE_YEARS. */
 const isRealDay = (s: string) => {
@@ -75,6 +79,21 @@ export const ZMaintenanceInput = z.object({
     .transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
     .describe("In the tenant's currency, at most 2 decimals"),
   completed_by: z.string().trim().max(200, 'completed_by must be at most 200 characters').nullish(),
+  odometer: z
+    .union([z.number(), z.string().trim()])
+    .nullish()
+    .refine(
+      (v) =>
+        v === null ||
+        v === undefined ||
+        v === '' ||
+        (Number.isFinite(Number(v)) && Number(v) >= 0 && Number(v) <= ODOMETER_MAX),
+      { message: MAINTENANCE_MESSAGES.odometerInvalid },
+    )
+    .transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
+    .describe(
+      "Beyond the spec: the odometer at the service, in the tenant's distance unit; the predictions count distance since it",
+    ),
 });
 export type TMaintenanceInput = z.input<typeof ZMaintenanceInput>;
 export type TMaintenanceValues = z.output<typeof ZMaintenanceInput>;
@@ -105,15 +124,24 @@ export type TMaintenanceTypeSave = z.infer<typeof ZMaintenanceTypeSave>;
 export const ZMaintenanceRow = z.object({
   vehicle_id: z.number().int(),
   vehicle_reference: z.string(),
-  /** The soonest day-based due date (`YYYY-MM-DD`) over the types with a day interval; null when none. */
+  /**
+   * The soonest due date (`YYYY-MM-DD`) over the tenant's planned types, each from its last service
+   * plus its interval in days, or in distance at the vehicle's recent distance a day, whichever comes
+   * first; null when no type has a service recorded.
+   */
   predicted_upcoming_maintenance: z.string().nullable(),
   /** The type that is due then (beyond the spec). */
   predicted_type: z.string().nullable(),
   /** The last service day, `YYYY-MM-DD`; null when the vehicle has none. */
   service_date: z.string().nullable(),
   last_note: z.string().nullable(),
-  /** No risk model is trained yet: always null, never an invented figure. */
+  /**
+   * The vehicle's probability of an unplanned repair within 30 days, percent, from the tenant's
+   * trained model (vehicle-risk.ts); null while there is no model, never an invented figure.
+   */
   malfunction_probability: z.number().nullable(),
+  /** The predicted date is past (beyond the spec). */
+  overdue: z.boolean(),
 });
 export type TMaintenanceRow = z.infer<typeof ZMaintenanceRow>;
 
@@ -125,6 +153,8 @@ export const ZHistoryRow = z.object({
   note: z.string().nullable(),
   completed_by: z.string().nullable(),
   cost: z.number().nullable(),
+  /** The odometer at the service, in the tenant's distance unit, when it was recorded (beyond the spec). */
+  odometer: z.number().nullable(),
 });
 export type THistoryRow = z.infer<typeof ZHistoryRow>;
 
@@ -150,6 +180,7 @@ export interface TMaintenanceForm {
   cost: string;
   note: string;
   completed_by: string;
+  odometer: string;
 }
 
 export const EMPTY_MAINTENANCE_FORM: TMaintenanceForm = {
@@ -159,6 +190,7 @@ export const EMPTY_MAINTENANCE_FORM: TMaintenanceForm = {
   cost: '',
   note: '',
   completed_by: '',
+  odometer: '',
 };
 
 /** An id the form holds, or null until one is picked (then `message`). */
@@ -194,4 +226,11 @@ export const ZMaintenanceForm = z.object({
     ),
   note: z.string().trim().max(2000, 'note must be at most 2000 characters'),
   completed_by: z.string().trim().max(200, 'completed_by must be at most 200 characters'),
+  odometer: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || (/^\d+(\.\d+)?$/.test(v) && Number(v) <= ODOMETER_MAX),
+      MAINTENANCE_MESSAGES.odometerInvalid,
+    ),
 });

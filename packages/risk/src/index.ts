@@ -3,6 +3,7 @@ export { auc, brier, calibration, type TCalibrationBand } from './metrics.ts';
 export {
   trainRisk,
   predictRisk,
+  tooLittleHistory,
   MIN_MONTHS,
   MIN_POSITIVES,
   type TRiskDataset,

@@ -13,7 +13,7 @@ export function auc(scores: readonly number[], labels: readonly number[]): numbe
   let positives = 0;
   let rankSum = 0;
   // Average ranks over ties.
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let j = i;
     while (j < order.length && order[j]!.s === order[i]!.s) j++;
     const rank = (i + 1 + j) / 2;

@@ -69,14 +69,26 @@ export type TRiskTraining = TTrainedRisk | TInsufficientRisk;
 
 const monthOf = (day: string) => day.slice(0, 7);
 
+/** The dataset's months, oldest first. */
+const monthsOf = (samples: readonly TRiskSample[]) => [...new Set(samples.map((s) => monthOf(s.day)))].sort();
+
+/** The finding that the dataset is too small to learn from, or null when it is not. */
+export function tooLittleHistory(dataset: TRiskDataset): TInsufficientRisk | null {
+  const { samples } = dataset;
+  const months = monthsOf(samples).length;
+  const positives = samples.reduce((sum, s) => sum + s.label, 0);
+  return months < MIN_MONTHS || positives < MIN_POSITIVES || positives === samples.length
+    ? { kind: 'insufficient', samples: samples.length, positives, months }
+    : null;
+}
+
 /** Trains and validates the model on the dataset, or says there is too little to learn from. */
 export function trainRisk(dataset: TRiskDataset, lambda = 1): TRiskTraining {
+  const tooLittle = tooLittleHistory(dataset);
+  if (tooLittle) return tooLittle;
   const { samples } = dataset;
-  const months = [...new Set(samples.map((s) => monthOf(s.day)))].sort();
+  const months = monthsOf(samples);
   const positives = samples.reduce((sum, s) => sum + s.label, 0);
-  if (months.length < MIN_MONTHS || positives < MIN_POSITIVES || positives === samples.length) {
-    return { kind: 'insufficient', samples: samples.length, positives, months: months.length };
-  }
   // The opening stretch is the first half of the months; the rest is cut into blocks to test.
   const opening = Math.floor(months.length / 2);
   const later = months.slice(opening);
@@ -99,7 +111,8 @@ export function trainRisk(dataset: TRiskDataset, lambda = 1): TRiskTraining {
       { lambda },
     );
     foldModels.push(model);
-    for (const s of test) tested.push({ p: probability(model, s.features), y: s.label, baseline: s.baseline });
+    for (const s of test)
+      tested.push({ p: probability(model, s.features), y: s.label, baseline: s.baseline });
   }
   const heldOutAuc = auc(
     tested.map((t) => t.p),
@@ -155,7 +168,10 @@ export interface TRiskPrediction {
 }
 
 /** The served model's prediction for a row of features, with its confidence and contributions. */
-export function predictRisk(trained: Pick<TTrainedRisk, 'model' | 'foldModels'>, features: number[]): TRiskPrediction {
+export function predictRisk(
+  trained: Pick<TTrainedRisk, 'model' | 'foldModels'>,
+  features: number[],
+): TRiskPrediction {
   const p = probability(trained.model, features);
   const all = [p, ...trained.foldModels.map((m) => probability(m, features))];
   return {

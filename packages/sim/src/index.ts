@@ -10,3 +10,4 @@ export * from './fleet.ts';
 export * from './load.ts';
 export * from './road-reports.ts';
 export * from './vehicle-requests.ts';
+export * from './maintenance-history.ts';

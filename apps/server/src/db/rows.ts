@@ -9,5 +9,4 @@ export const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 
 /** Runs a raw query and answers its rows. */
-export const selectRows = async <T>(db: Db, query: SQL): Promise<T[]> =>
-  rowsOf<T>(await db.execute(query));
+export const selectRows = async <T>(db: Db, query: SQL): Promise<T[]> => rowsOf<T>(await db.execute(query));

@@ -5,6 +5,7 @@ import type { LoginLimiter } from './login-limiter.ts';
 import type { Mailer } from './mail.ts';
 import type { EventBus, PositionFeed } from './events.ts';
 import type { Storage } from './storage.ts';
+import type { TBackgroundWork } from './background-work.ts';
 import type { TStartupWork } from './startup.ts';
 import type { LiveRelay } from './live-relay.ts';
 import type { TPushSender } from './web-push.ts';
@@ -33,6 +34,8 @@ export interface TDeps {
   push: TPushSender;
   /** What this process still does in the background after it started answering (the demo's history). */
   startup: TStartupWork;
+  /** Work a request starts and does not wait for; aborted and awaited when the app stops. */
+  work: TBackgroundWork;
   version: string;
 }
 

@@ -393,6 +393,8 @@ describe('fuzzing every API route', () => {
           const before = isWrite ? (known ?? (await databaseFingerprint(t.database.db))) : null;
           if (isWrite) known = null;
           const res = await send(route, request);
+          // A write may go on after its answer (a training on demand): the next check waits for it.
+          await t.app.backgroundWork.settled();
           sent.requests++;
           sent.byStatus.set(res.statusCode, (sent.byStatus.get(res.statusCode) ?? 0) + 1);
           const where = `${route.method} ${route.url} → ${res.statusCode}`;

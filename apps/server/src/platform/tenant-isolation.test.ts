@@ -141,6 +141,7 @@ type Entity =
   | 'export_jobs'
   | 'exceptions'
   | 'maintenance_types'
+  | 'vehicle_alerts'
   | 'logs';
 type Ids = Record<Entity, number | null>;
 
@@ -194,6 +195,7 @@ const ENTITY_OF_ROUTE: [RegExp, Entity][] = [
   [/^\/api\/(trip-schedule|v1\/trip-schedules)\//, 'trip_schedules'],
   [/^\/api\/(driver|v1\/drivers)\//, 'drivers'],
   [/^\/api\/v1\/vehicles\/maintenances\/types\//, 'maintenance_types'],
+  [/^\/api\/v1\/vehicles\/alerts\//, 'vehicle_alerts'],
   [/^\/api\/(bus|v1\/vehicles)\//, 'vehicles'],
   [/^\/api\/(warehouse|v1\/origins)\//, 'warehouses'],
   [/^\/api\/(destination|v1\/destinations)\//, 'destinations'],
@@ -560,6 +562,9 @@ async function pickIds(tenantId: number, exceptAdmin: number | null): Promise<Id
     ),
     maintenance_types: await first(
       sql`select id from maintenance_types where tenant_id = ${tenantId} and not unplanned order by id limit 1`,
+    ),
+    vehicle_alerts: await first(
+      sql`select id from vehicle_alerts where tenant_id = ${tenantId} and cleared_at is null order by id limit 1`,
     ),
     task_photos: await first(
       sql`select id from task_photos where task_id = ${task} and tenant_id = ${tenantId} order by id limit 1`,

@@ -18,6 +18,8 @@ export const pages: PageMap = {
   vehicles: () => import('../features/vehicles/vehicles-page').then((m) => ({ default: m.VehiclesPage })),
   maintenance: () =>
     import('../features/maintenance/maintenance-page').then((m) => ({ default: m.MaintenancePage })),
+  vehiclesAnalytics: () =>
+    import('../features/vehicle-risk/vehicle-risk-page').then((m) => ({ default: m.VehicleRiskPage })),
   changeVehicleRequests: () =>
     import('../features/vehicle-requests/vehicle-requests-page').then((m) => ({
       default: m.VehicleRequestsPage,

@@ -1,5 +1,6 @@
 import { MESSAGES, ZVehicleInput, type TVehicleInput, type TVehicleRow } from '@fleet/contract';
 import { useTerms } from '../lib/terms';
+import { formatDistance } from '../lib/unit-options';
 import { useSaveVehicle } from '../lib/api/vehicles';
 import { FormDialog } from './form-dialog';
 import { FormTextField } from './form-text-field';
@@ -12,8 +13,6 @@ export interface VehicleDialogProps {
   /** Gets the saved row (the driver dialog selects a vehicle it just added); the lists refresh themselves. */
   onSaved?: (row: TVehicleRow) => void;
 }
-
-const formatDistance = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 1 });
 
 const EMPTY: TVehicleInput = { reference: '', brand: '', model: '', year: '', mileage: '' };
 

@@ -60,6 +60,10 @@ export const queryRoots = {
   analytics: ['analytics'],
   /** Vehicle maintenance: the list, a vehicle's history and the types (/maintenance). */
   maintenance: ['maintenance'],
+  /** The vehicle risk dashboard: its model, probabilities, due dates and costs (/vehicles-analytics). */
+  vehicleRisk: ['vehicle-risk'],
+  /** The bell's vehicle alerts: high malfunction risk, service overdue. */
+  vehicleAlerts: ['vehicle-alerts'],
 } as const satisfies Record<string, QueryKey>;
 
 /**
@@ -82,7 +86,7 @@ export const STALE_AFTER_CHANGE = {
     queryRoots.vehicleRequests,
     queryRoots.reports,
   ],
-  vehicle: [queryRoots.vehicles, queryRoots.drivers, queryRoots.vehicleRequests],
+  vehicle: [queryRoots.vehicles, queryRoots.drivers, queryRoots.vehicleRequests, queryRoots.vehicleRisk],
   origin: [queryRoots.origins, queryRoots.trips, queryRoots.schedules],
   destination: [queryRoots.destinations],
   trip_type: [queryRoots.tripTypes, queryRoots.trips, queryRoots.schedules],
@@ -99,8 +103,16 @@ export const STALE_AFTER_CHANGE = {
   task: [queryRoots.trips, queryRoots.driverDetails, queryRoots.orders, queryRoots.approvals],
   approval: [queryRoots.trips, queryRoots.approvals],
   exception: [queryRoots.exceptions],
-  // A service today makes its vehicle unavailable.
-  maintenance: [queryRoots.maintenance, queryRoots.vehicles],
+  // A service today makes its vehicle unavailable, moves its due dates and the period's costs, and
+  // closes its overdue alert.
+  maintenance: [
+    queryRoots.maintenance,
+    queryRoots.vehicles,
+    queryRoots.vehicleRisk,
+    queryRoots.vehicleAlerts,
+  ],
+  // An alert raised means its vehicle's probability or due dates moved, which the risk page shows.
+  vehicle_alert: [queryRoots.vehicleAlerts, queryRoots.vehicleRisk],
   notification: [queryRoots.notifications],
   // Fines and accidents show in the trips table's cells and the driver details tabs.
   fine: [queryRoots.fines, queryRoots.trips, queryRoots.driverDetails],

@@ -7,6 +7,9 @@ import {
 } from '@fleet/contract';
 import { currenciesQuery, spaceUnitsQuery, volumeUnitsQuery } from './api/settings';
 
+/** A distance (an odometer, a mileage) in the tenant's unit, to one decimal: `48,250.5`. */
+export const formatDistance = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 1 });
+
 export interface TUnitOption {
   /** The name is what a setting stores. */
   value: string;

@@ -15,3 +15,4 @@ export * from './finance-runs.ts';
 export * from './maintenance.ts';
 export * from './worked-days.ts';
 export * from './odometer.ts';
+export * from './vehicle-risk.ts';

@@ -55,6 +55,8 @@ export const maintenances = pgTable(
     /** In the tenant's currency, two decimals. */
     cost: numeric('cost', { precision: 12, scale: 2 }),
     completedBy: text('completed_by'),
+    /** The odometer at the service, in the tenant's distance unit, when the workshop noted it. */
+    odometer: doublePrecision('odometer'),
     createdDate: created(),
   },
   (t) => [

@@ -135,13 +135,15 @@ export async function seedDemoFleet(
     .values(
       Array.from({ length: vehicleCount }, (_, i) => {
         const [brand, model] = plan.models[i % plan.models.length]!;
+        const year = 2016 + ((i * 3) % 9);
         return {
           tenantId,
           reference: `${plan.prefix}-${String(1001 + i * 7).padStart(5, '0')}`,
           brand,
           model,
-          year: 2016 + ((i * 3) % 9),
-          mileage: 18_000 + ((i * 7919) % 160_000),
+          year,
+          // 22,000 to 52,000 a year on the road since the model year.
+          mileage: (2027 - year) * (22_000 + ((i * 7919) % 30_000)),
         };
       }),
     )

@@ -80,6 +80,7 @@ export type TRecordValues = {
   note: string | null;
   cost: number | null;
   completedBy: string | null;
+  odometer: number | null;
 };
 
 export async function insertRecord(db: Db, tenantId: number, v: TRecordValues) {
@@ -98,7 +99,9 @@ const historyColumns = {
   note: maintenances.note,
   cost: maintenances.cost,
   completedBy: maintenances.completedBy,
+  odometer: maintenances.odometer,
   typeName: maintenanceTypes.name,
+  unplanned: maintenanceTypes.unplanned,
 };
 
 /** A vehicle's records (or every vehicle's when `busId` is left out), latest service first. */
@@ -124,7 +127,13 @@ export type TRecordRow = Awaited<ReturnType<typeof listRecords>>[number];
 /** The tenant's live vehicles, newest first (the list's rows). */
 export async function listLiveVehicles(db: Db, tenantId: number) {
   return db
-    .select({ id: vehicles.id, reference: vehicles.reference })
+    .select({
+      id: vehicles.id,
+      reference: vehicles.reference,
+      year: vehicles.year,
+      mileage: vehicles.mileage,
+      mileageAt: vehicles.mileageAt,
+    })
     .from(vehicles)
     .where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.archived, false)))
     .orderBy(desc(vehicles.id));

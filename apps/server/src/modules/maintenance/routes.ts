@@ -20,6 +20,7 @@ import {
   maintenanceTypes,
   saveMaintenanceType,
 } from './service.ts';
+import { riskToday } from '../vehicle-risk/service.ts';
 
 const tags = ['Maintenance'];
 
@@ -35,11 +36,14 @@ export const maintenanceRoutes: ModuleRoutes = async (app, deps) => {
       schema: {
         tags,
         summary:
-          'Every live vehicle with its last service and note and its predicted next service (day intervals only); malfunction_probability is null until a risk model is trained',
+          "Every live vehicle with its last service and note, its predicted next service (by days or by distance at its recent distance a day) and its malfunction probability from the tenant's risk model (null without one)",
         response: { 200: ZMaintenanceList, ...SUCCESS_ERROR_RESPONSES },
       },
     },
-    async (r) => ({ success: true as const, data: await maintenanceList(tenantContext(r, deps)) }),
+    async (r) => {
+      const ctx = tenantContext(r, deps);
+      return { success: true as const, data: await maintenanceList(ctx, (facts) => riskToday(ctx, facts)) };
+    },
   );
 
   app.post(

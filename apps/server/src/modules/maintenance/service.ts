@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { emit, inTransaction, type TTenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { countedDays } from '../odometer/service.ts';
 import { tenantProfile } from '../settings/service.ts';
 import {
   findLiveVehicle,
@@ -25,16 +26,25 @@ import {
   type TRecordRow,
   type TTypeRow,
 } from './queries.ts';
+import {
+  dayNumber,
+  dayString,
+  nextDue,
+  odometerTimeline,
+  type TOdometerTimeline,
+  type TPlannedType,
+  type TServiceFact,
+} from './timeline.ts';
 
 /*
  * Vehicle maintenance (spec 002 "Vehicle maintenance at /maintenance"): the tenant's maintenance
  * types, the services done on its vehicles, the list's predicted next service, and which vehicles are
  * in the workshop today. The module's door: routes, other modules and the seed call these only.
  *
- * The predicted upcoming maintenance is day-based only: for each type with an interval in days, the
- * last service of that type plus the interval, the soonest over the types. Distance intervals need an
- * odometer the product does not keep yet, so they predict nothing rather than something false. No
- * risk model is trained yet either: `malfunction_probability` is always null.
+ * The predicted upcoming maintenance is, over the tenant's planned types, the soonest of each type's
+ * last service plus its interval in days or in distance at the vehicle's recent distance a day
+ * (timeline.ts, with the odometer from GPS and the odometers noted at services). The malfunction
+ * probability is the vehicle-risk module's, given to the list by the route.
  */
 
 const typeNotFound = () => new AppError('BAD_REQUEST', MAINTENANCE_MESSAGES.typeNotFound);
@@ -68,6 +78,7 @@ const toHistoryRow = (r: TRecordRow): THistoryRow => ({
   note: r.note,
   completed_by: r.completedBy,
   cost: r.cost === null ? null : Number(r.cost),
+  odometer: r.odometer,
 });
 
 export async function maintenanceTypes(ctx: TTenantContext): Promise<TMaintenanceType[]> {
@@ -114,6 +125,7 @@ export async function addMaintenance(ctx: TTenantContext, values: TMaintenanceVa
       note: values.note || null,
       cost: values.cost,
       completedBy: values.completed_by || null,
+      odometer: values.odometer,
     });
     emit(tx, 'maintenance.created', [row.id]);
     return row.id;
@@ -130,50 +142,117 @@ export async function maintenanceHistory(ctx: TTenantContext, vehicleId: number)
   return (await listRecords(ctx.db, ctx.tenantId, vehicleId)).map(toHistoryRow);
 }
 
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The soonest day-based due date over the types with a day interval, from each type's last service. */
-export function predictNextService(
-  records: { typeId: number; date: string }[],
-  types: { id: number; name: string; intervalDays: number | null }[],
-): { date: string; type: string } | null {
-  let soonest: { date: string; type: string } | null = null;
-  for (const type of types) {
-    if (!type.intervalDays) continue;
-    // Records come latest first: the first of a type is its last service.
-    const last = records.find((r) => r.typeId === type.id);
-    if (!last) continue;
-    const due = addDays(last.date, type.intervalDays);
-    if (!soonest || due < soonest.date) soonest = { date: due, type: type.name };
-  }
-  return soonest;
+/** A vehicle with what its predictions read: its odometer over time and its services. */
+export interface TVehicleFacts {
+  id: number;
+  reference: string;
+  year: number;
+  timeline: TOdometerTimeline;
+  /** Latest first. */
+  services: (TServiceFact & {
+    id: number;
+    unplanned: boolean;
+    cost: number | null;
+    typeName: string;
+    note: string | null;
+  })[];
 }
 
-/** Every live vehicle with its last service, last note and predicted next service. */
-export async function maintenanceList(ctx: TTenantContext): Promise<TMaintenanceRow[]> {
-  const [vehicleRows, records, types] = await Promise.all([
+export interface TFleetFacts {
+  /** The tenant's today, `YYYY-MM-DD`, and its day number. */
+  today: string;
+  todayNumber: number;
+  timeZone: string;
+  currency: string;
+  /** Every type, and the planned ones with an interval (those that fall due). */
+  types: TTypeRow[];
+  planned: TPlannedType[];
+  /** The live vehicles, newest first. */
+  vehicles: TVehicleFacts[];
+}
+
+/** The tenant's live vehicles with their odometers and services, as the predictions read them. */
+export async function fleetFacts(ctx: TTenantContext, at = new Date()): Promise<TFleetFacts> {
+  const [vehicleRows, records, types, counted, profile] = await Promise.all([
     listLiveVehicles(ctx.db, ctx.tenantId),
     listRecords(ctx.db, ctx.tenantId),
     listTypes(ctx.db, ctx.tenantId),
+    countedDays(ctx),
+    tenantProfile(ctx),
   ]);
-  const byVehicle = new Map<number, TRecordRow[]>();
+  const byVehicle = new Map<number, TVehicleFacts['services']>();
   for (const r of records) {
-    const own = byVehicle.get(r.busId);
-    if (own) own.push(r);
-    else byVehicle.set(r.busId, [r]);
+    const own = byVehicle.get(r.busId) ?? [];
+    if (own.length === 0) byVehicle.set(r.busId, own);
+    own.push({
+      id: r.id,
+      typeId: r.typeId,
+      date: r.date,
+      odometer: r.odometer,
+      unplanned: r.unplanned,
+      cost: r.cost === null ? null : Number(r.cost),
+      typeName: r.typeName,
+      note: r.note,
+    });
   }
-  return vehicleRows.map((v) => {
-    const own = byVehicle.get(v.id) ?? [];
-    const next = predictNextService(own, types);
+  const today = dayIn(profile.timeZone, at);
+  return {
+    today,
+    todayNumber: dayNumber(today),
+    timeZone: profile.timeZone,
+    currency: profile.terms.currency.symbol,
+    types,
+    planned: types.filter((t) => !t.unplanned && (t.intervalDays || t.intervalDistance)),
+    vehicles: vehicleRows.map((v) => {
+      const services = byVehicle.get(v.id) ?? [];
+      return {
+        id: v.id,
+        reference: v.reference,
+        year: v.year,
+        services,
+        timeline: odometerTimeline({
+          mileage: v.mileage,
+          mileageDay: dayIn(profile.timeZone, v.mileageAt),
+          counted: counted.get(v.id) ?? [],
+          noted: services.flatMap((s) =>
+            s.odometer === null ? [] : [{ day: s.date, odometer: s.odometer }],
+          ),
+        }),
+      };
+    }),
+  };
+}
+
+/** A vehicle's soonest due service, `YYYY-MM-DD`, and whether it is past. */
+export function vehicleDue(facts: TFleetFacts, vehicle: TVehicleFacts) {
+  const due = nextDue(facts.planned, vehicle.services, vehicle.timeline, facts.todayNumber);
+  return due
+    ? { date: dayString(due.day), type: due.type, overdue: due.day < facts.todayNumber }
+    : { date: null, type: null, overdue: false };
+}
+
+/**
+ * Every live vehicle with its last service, last note, predicted next service, and its malfunction
+ * probability today (percent) from `probabilities` (the vehicle-risk module's) when the tenant has a
+ * model.
+ */
+export async function maintenanceList(
+  ctx: TTenantContext,
+  probabilities: (facts: TFleetFacts) => Promise<ReadonlyMap<number, number>> = async () => new Map(),
+): Promise<TMaintenanceRow[]> {
+  const facts = await fleetFacts(ctx);
+  const probability = await probabilities(facts);
+  return facts.vehicles.map((v) => {
+    const due = vehicleDue(facts, v);
     return {
       vehicle_id: v.id,
       vehicle_reference: v.reference,
-      predicted_upcoming_maintenance: next?.date ?? null,
-      predicted_type: next?.type ?? null,
-      service_date: own[0]?.date ?? null,
-      last_note: own[0]?.note ?? null,
-      malfunction_probability: null,
+      predicted_upcoming_maintenance: due.date,
+      predicted_type: due.type,
+      overdue: due.overdue,
+      service_date: v.services[0]?.date ?? null,
+      last_note: v.services[0]?.note ?? null,
+      malfunction_probability: probability.get(v.id) ?? null,
     };
   });
 }
@@ -192,3 +271,7 @@ export async function vehiclesInMaintenanceToday(ctx: TTenantContext, at = new D
   const { timeZone } = await tenantProfile(ctx);
   return vehiclesServicedOn(ctx.db, ctx.tenantId, dayIn(timeZone, at));
 }
+
+// What the vehicle-risk module reads of a vehicle's timeline.
+export { dayNumber, dayString, intervalUsed } from './timeline.ts';
+export type { TOdometerTimeline, TPlannedType, TServiceFact } from './timeline.ts';

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { vehicleDistanceDays } from '../../db/schema/index.ts';
 
-/** postgres.js answers an array, PGlite `{rows}`. */
 /** One lock a database: a single process counts at a time (others skip their run). */
 const ODOMETER_LOCK_NAMESPACE = 7_204_315;
 const ODOMETER_LOCK = 1;
@@ -147,4 +147,17 @@ export async function writeCounted(db: Db, tracks: TTrackRow[], distance: TDista
     set gps_km = v.gps_km + coalesce(
       (select sum(s.km) from ${steps} where s."vehicleId" = v.id and s.at > v.mileage_at), 0)
     where (v.tenant_id, v.id) in (select s."tenantId", s."vehicleId" from ${steps})`);
+}
+
+/** Each of the tenant's vehicles' counted distance by day, oldest first. */
+export async function distanceDays(db: Db, tenantId: number) {
+  return db
+    .select({
+      vehicleId: vehicleDistanceDays.vehicleId,
+      day: vehicleDistanceDays.day,
+      km: vehicleDistanceDays.km,
+    })
+    .from(vehicleDistanceDays)
+    .where(eq(vehicleDistanceDays.tenantId, tenantId))
+    .orderBy(asc(vehicleDistanceDays.vehicleId), asc(vehicleDistanceDays.day));
 }

@@ -1,8 +1,10 @@
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.ts';
-import { inTenant, type TServiceContext } from '../../platform/context.ts';
+import { kmToUnit } from '@fleet/contract';
+import { inTenant, type TServiceContext, type TTenantContext } from '../../platform/context.ts';
 import { tenantProfile } from '../settings/service.ts';
 import {
+  distanceDays,
   driversToCount,
   fixesAfter,
   tryOdometerLock,
@@ -109,4 +111,23 @@ async function countChunk(
   }
   await writeCounted(db, tracks, distance);
   return { drivers: drivers.length, fixes: fixesRead, km: meters / 1000 };
+}
+
+/** A vehicle's distance counted from GPS on each day it was driven, in the tenant's distance unit. */
+export interface TCountedDays {
+  vehicleId: number;
+  days: { day: string; distance: number }[];
+}
+
+/** The tenant's vehicles' counted distance by day (what the maintenance predictions read). */
+export async function countedDays(ctx: TTenantContext): Promise<Map<number, TCountedDays['days']>> {
+  const [rows, profile] = await Promise.all([distanceDays(ctx.db, ctx.tenantId), tenantProfile(ctx)]);
+  const unit = profile.terms.spaceUnit.symbol;
+  const byVehicle = new Map<number, TCountedDays['days']>();
+  for (const r of rows) {
+    const days = byVehicle.get(r.vehicleId) ?? [];
+    if (days.length === 0) byVehicle.set(r.vehicleId, days);
+    days.push({ day: r.day, distance: kmToUnit(r.km, unit) });
+  }
+  return byVehicle;
 }

@@ -32,6 +32,7 @@ import { tenantsList } from '../tenants/service.ts';
 import { addTrip, driverTrips } from '../trips/service.ts';
 import { simulateDemoVehicleRequests } from './vehicle-requests.ts';
 import { recordDemoFines } from './fines.ts';
+import { recordDemoMaintenance } from './maintenance.ts';
 import type { Storage } from '../../platform/storage.ts';
 
 // A first start's demo history, replayed once the server answers (history.ts).
@@ -290,6 +291,11 @@ export async function simulateDemoHistory(
       adminEmail: t.managerEmail,
     })),
     { now, days, seed: SIMULATION_SEED },
+  );
+  await recordDemoMaintenance(
+    ctx,
+    (await demoTenants(ctx)).map((t) => t.tenantId),
+    { now, seed: SIMULATION_SEED },
   );
   // The exceptions engine judges the replayed days in one pass: judging every replayed event as it
   // came would cost more than the replay itself. What the demo shows is what the engine found.

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,13 +10,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TException } from '@fleet/contract';
+import type { TException, TVehicleAlert } from '@fleet/contract';
 import {
   exceptionDriverName,
   exceptionOrigin,
   exceptionTime,
   exceptionTypeLabel,
 } from '../../lib/api/exceptions';
+import { vehicleAlertLabel, vehicleAlertTime } from '../../lib/api/vehicle-alerts';
 import { paths } from '../../lib/paths';
 import { useTerms } from '../../lib/terms';
 
@@ -28,9 +29,13 @@ export interface ExceptionsPopoverProps {
   onClose: () => void;
   openException: (exception: TException) => void;
   markAll: () => void;
+  /** The not-seen vehicle alerts; undefined until they answer, which leaves their section out. */
+  vehicleAlerts: { unread: number; latest: TVehicleAlert[] } | undefined;
+  openVehicleAlert: (alert: TVehicleAlert) => void;
+  markAllVehicleAlerts: () => void;
 }
 
-/** The bell's list of the newest unread exceptions: loaded the first time it opens. */
+/** The bell's lists of the newest unread exceptions and vehicle alerts: loaded the first time it opens. */
 export default function ExceptionsPopover({
   id: popoverId,
   anchor,
@@ -39,9 +44,14 @@ export default function ExceptionsPopover({
   onClose: close,
   openException,
   markAll,
+  vehicleAlerts,
+  openVehicleAlert,
+  markAllVehicleAlerts,
 }: ExceptionsPopoverProps) {
   const terms = useTerms();
   const titleId = useId();
+  const alertsTitleId = useId();
+  const alertsName = `${terms.bus} alerts`;
   return (
     <Popover
       id={popoverId}
@@ -59,19 +69,11 @@ export default function ExceptionsPopover({
         },
       }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1.5 }}>
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography id={titleId} component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-            Exceptions
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {unread ? `${unread} unread` : 'All read'}
-          </Typography>
-        </Box>
+      <SectionHeader titleId={titleId} title="Exceptions" unread={unread}>
         <Button size="small" onClick={markAll} disabled={!unread}>
           Mark all as read
         </Button>
-      </Stack>
+      </SectionHeader>
       <Divider />
       {latest.length === 0 ? (
         <Typography sx={{ px: 2, py: 3, textAlign: 'center' }} color="text.secondary">
@@ -80,24 +82,13 @@ export default function ExceptionsPopover({
       ) : (
         <List dense disablePadding aria-label="New exceptions" sx={{ maxHeight: '60vh', overflowY: 'auto' }}>
           {latest.map((exception) => (
-            <ListItem key={exception.id} disablePadding divider>
-              <ListItemButton onClick={() => openException(exception)} sx={{ alignItems: 'flex-start' }}>
-                <ListItemText
-                  primary={exceptionTypeLabel(exception.type)}
-                  secondary={
-                    <>
-                      <Box component="span" sx={{ display: 'block' }}>
-                        {exceptionDriverName(exception, terms)} · {exceptionOrigin(exception, terms)}
-                      </Box>
-                      <Box component="span" sx={{ display: 'block' }}>
-                        {exceptionTime(exception)}
-                      </Box>
-                    </>
-                  }
-                  slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-                />
-              </ListItemButton>
-            </ListItem>
+            <BellItem
+              key={exception.id}
+              title={exceptionTypeLabel(exception.type)}
+              detail={`${exceptionDriverName(exception, terms)} · ${exceptionOrigin(exception, terms)}`}
+              time={exceptionTime(exception)}
+              onOpen={() => openException(exception)}
+            />
           ))}
         </List>
       )}
@@ -107,6 +98,100 @@ export default function ExceptionsPopover({
           View all exceptions
         </Button>
       </Box>
+      {vehicleAlerts && (
+        <Box component="section" aria-labelledby={alertsTitleId}>
+          <Divider />
+          <SectionHeader titleId={alertsTitleId} title={alertsName} unread={vehicleAlerts.unread}>
+            <Button size="small" onClick={markAllVehicleAlerts} disabled={!vehicleAlerts.unread}>
+              Mark all alerts as read
+            </Button>
+          </SectionHeader>
+          <Divider />
+          {vehicleAlerts.latest.length === 0 ? (
+            <Typography sx={{ px: 2, py: 2, textAlign: 'center' }} color="text.secondary">
+              No new {alertsName.toLowerCase()}
+            </Typography>
+          ) : (
+            <List
+              dense
+              disablePadding
+              aria-label={`New ${alertsName.toLowerCase()}`}
+              sx={{ maxHeight: '30vh', overflowY: 'auto' }}
+            >
+              {vehicleAlerts.latest.map((alert) => (
+                <BellItem
+                  key={alert.id}
+                  title={vehicleAlertLabel(alert)}
+                  detail={alert.message}
+                  time={vehicleAlertTime(alert)}
+                  onOpen={() => openVehicleAlert(alert)}
+                />
+              ))}
+            </List>
+          )}
+        </Box>
+      )}
     </Popover>
+  );
+}
+
+/** One unread exception or alert: what it is, a line of detail and when; opening it marks it seen. */
+function BellItem({
+  title,
+  detail,
+  time,
+  onOpen,
+}: {
+  title: string;
+  detail: string;
+  time: string;
+  onOpen: () => void;
+}) {
+  return (
+    <ListItem disablePadding divider>
+      <ListItemButton onClick={onOpen} sx={{ alignItems: 'flex-start' }}>
+        <ListItemText
+          primary={title}
+          secondary={
+            <>
+              <Box component="span" sx={{ display: 'block' }}>
+                {detail}
+              </Box>
+              <Box component="span" sx={{ display: 'block' }}>
+                {time}
+              </Box>
+            </>
+          }
+          slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+        />
+      </ListItemButton>
+    </ListItem>
+  );
+}
+
+/** A section's title, its unread count, and its "mark all" action. */
+function SectionHeader({
+  titleId,
+  title,
+  unread,
+  children: action,
+}: {
+  titleId: string;
+  title: string;
+  unread: number | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1.5 }}>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography id={titleId} component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {unread ? `${unread} unread` : 'All read'}
+        </Typography>
+      </Box>
+      {action}
+    </Stack>
   );
 }

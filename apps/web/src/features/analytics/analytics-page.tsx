@@ -26,7 +26,7 @@ import { DateRangeFilter, DAY_RANGES, isDayRangeValid } from '../../components/d
 import { PAGE_SX, PAGE_TITLE_ID, PageHeader } from '../../components/page-header';
 import { LIST_REFRESH_MS } from '../../components/list';
 import type { TDayRange } from '../../lib/dates';
-import { MOBILE_BREAKPOINT_PX } from '../../lib/layout';
+import { columnsFromDesktop } from '../../lib/layout';
 import { useTerms } from '../../lib/terms';
 import { rankingQuery } from './api/analytics';
 import { HoursPieChart, RankingBarChart, RankingLineChart, type TChartPoint } from './analytics-charts';
@@ -133,16 +133,7 @@ export function AnalyticsPage() {
         </TextField>
       </Stack>
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: 'minmax(0, 1fr)',
-          [`@media (min-width: ${MOBILE_BREAKPOINT_PX}px)`]: {
-            gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-          },
-        }}
-      >
+      <Box sx={columnsFromDesktop(2)}>
         <AnalyticsSection
           title={tripsTitle}
           rows={trips.rows}

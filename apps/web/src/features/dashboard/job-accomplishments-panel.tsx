@@ -5,7 +5,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { pluralize, type TTerms, type TTripRow } from '@fleet/contract';
-import { DashboardSection } from './dashboard-section';
+import { SectionPanel } from '../../components/section-panel';
 import { jobBuckets, jobSummary, WORKING_HOURS } from './job-accomplishments';
 
 // The chart library loads with this panel's chart only, not with the dashboard's first paint.
@@ -50,7 +50,7 @@ export function JobAccomplishmentsPanel({
   const tripsWord = pluralize(terms.trip).toLowerCase();
 
   return (
-    <DashboardSection
+    <SectionPanel
       id="dashboard-jobs"
       title="Job Accomplishments Today"
       error={error}
@@ -104,6 +104,6 @@ export function JobAccomplishmentsPanel({
           )
         )}
       </Box>
-    </DashboardSection>
+    </SectionPanel>
   );
 }

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import OpenIcon from '@mui/icons-material/OpenInNew';
 import { pluralize, type TTerms } from '@fleet/contract';
 import { paths } from '../../lib/paths';
-import { DashboardSection } from './dashboard-section';
+import { SectionPanel } from '../../components/section-panel';
 import type { DashboardMapProps } from './dashboard-map';
 
 // MapLibre is a large download: the map comes in its own chunk, after the tables have rendered.
@@ -32,7 +32,7 @@ export function MapPanel({
   const located = map.vehicles.length;
   const drivers = pluralize(terms.driver).toLowerCase();
   return (
-    <DashboardSection
+    <SectionPanel
       id="dashboard-map"
       title="Map"
       fetching={fetching}
@@ -77,6 +77,6 @@ export function MapPanel({
           </Suspense>
         </Box>
       </Box>
-    </DashboardSection>
+    </SectionPanel>
   );
 }

@@ -6,7 +6,7 @@ import { LIVE_REFRESH_MS, ORDERS_PAGE_SIZE, type TOrderRow, type TOrderStatus } 
 import { ListView, type ListColumn } from '../../components/list';
 import { ordersQuery } from '../../lib/api/orders';
 import { formatUtc } from '../../lib/dates';
-import { DashboardSection } from './dashboard-section';
+import { SectionPanel } from '../../components/section-panel';
 
 type TStatusFilter = 'all' | TOrderStatus;
 
@@ -54,7 +54,7 @@ export function OrdersPanel({ destinationTerm }: { destinationTerm: string }) {
   const [status, setStatus] = useState<TStatusFilter>('all');
   const columns = COLUMNS.map((c) => (c.id === 'destination_name' ? { ...c, label: destinationTerm } : c));
   return (
-    <DashboardSection id="dashboard-orders" title="Orders Monitoring">
+    <SectionPanel id="dashboard-orders" title="Orders Monitoring">
       <ListView
         label="Orders Monitoring"
         query={({ page, pageSize, search }) =>
@@ -99,6 +99,6 @@ export function OrdersPanel({ destinationTerm }: { destinationTerm: string }) {
         emptyText="No orders"
         errorText={(message) => `Could not load the orders: ${message}`}
       />
-    </DashboardSection>
+    </SectionPanel>
   );
 }

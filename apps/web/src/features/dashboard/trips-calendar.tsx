@@ -39,7 +39,7 @@ import {
   type TCalendarView,
   type TWeekdayOptionId,
 } from './calendar';
-import { DashboardSection } from './dashboard-section';
+import { SectionPanel } from '../../components/section-panel';
 import { driverName } from './trips-list';
 
 const DAY_HEADER = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
@@ -132,7 +132,7 @@ export function TripsCalendar({ terms }: { terms: TTerms }) {
   });
 
   return (
-    <DashboardSection
+    <SectionPanel
       id="dashboard-calendar"
       title={`${plural} calendar`}
       fetching={query.isFetching && !query.isPending}
@@ -279,6 +279,6 @@ export function TripsCalendar({ terms }: { terms: TTerms }) {
           No {plural.toLowerCase()} planned in these days.
         </Typography>
       )}
-    </DashboardSection>
+    </SectionPanel>
   );
 }

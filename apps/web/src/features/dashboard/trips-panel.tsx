@@ -31,7 +31,7 @@ import {
 } from '@fleet/contract';
 import { formatDateTime, formatTime } from '../../lib/dates';
 import { MOBILE_MEDIA_QUERY } from '../../lib/layout';
-import { DashboardSection } from './dashboard-section';
+import { SectionPanel } from '../../components/section-panel';
 import {
   countByFilter,
   filterTrips,
@@ -473,7 +473,7 @@ export function TripsPanel(props: TripsPanelProps) {
     );
 
   return (
-    <DashboardSection
+    <SectionPanel
       id="dashboard-trips"
       title={`Today's ${plural.toLowerCase()} per ${terms.driver.toLowerCase()}`}
       fetching={props.fetching}
@@ -533,6 +533,6 @@ export function TripsPanel(props: TripsPanelProps) {
         </Stack>
       </Box>
       {body}
-    </DashboardSection>
+    </SectionPanel>
   );
 }

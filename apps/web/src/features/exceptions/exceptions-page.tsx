@@ -34,7 +34,7 @@ import {
   exceptionsQuery,
   useMarkExceptionSeen,
 } from '../../lib/api/exceptions';
-import { MOBILE_MEDIA_QUERY } from '../../lib/layout';
+import { MOBILE_MEDIA_QUERY, VISUALLY_HIDDEN } from '../../lib/layout';
 import { useTerms } from '../../lib/terms';
 import { ExceptionDialog } from './exception-dialog';
 import { useHighlightedException } from './use-highlighted-exception';
@@ -48,15 +48,6 @@ const PAGE_SIZE_OPTIONS = [5, EXCEPTIONS_PAGE_SIZE, 25, 50] as const;
 // The row markers below are found by the page's styles (`:has`): the shared table styles rows, not cells.
 const UNSEEN_ATTR = 'data-unseen';
 const HIGHLIGHT_ATTR = 'data-highlighted';
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Marks the row the bell opened, and scrolls it into view when it appears. */
 function HighlightMarker() {

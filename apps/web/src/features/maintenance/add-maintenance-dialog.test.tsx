@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Button from '@mui/material/Button';
-import { DEFAULT_MAINTENANCE_TYPES, type TVehicleRow } from '@fleet/contract';
+import { DEFAULT_MAINTENANCE_TYPES, MAINTENANCE_MESSAGES, type TVehicleRow } from '@fleet/contract';
 import { callsTo, mockApi, ok, type MockAnswer } from '../../test/mock-api';
 import { renderUi } from '../../test/render-ui';
 import { AddMaintenanceDialog } from './add-maintenance-dialog';
@@ -52,6 +52,7 @@ function setup() {
           note: null,
           completed_by: null,
           cost: null,
+          odometer: 48_250.5,
         },
         'Maintenance added successfully',
       ),
@@ -102,6 +103,13 @@ describe('Add Maintenance dialog', () => {
     await user.clear(cost);
     await user.type(cost, '10.99');
 
+    // The odometer, in the tenant's distance unit, is optional and a number when given.
+    const odometer = within(dialog()).getByLabelText('Odometer (km)');
+    await user.type(odometer, 'about 48k');
+    expect(await within(dialog()).findByText(MAINTENANCE_MESSAGES.odometerInvalid)).toBeInTheDocument();
+    await user.clear(odometer);
+    await user.type(odometer, '48250.5');
+
     await user.type(vehicle, 'DXB-103');
     await user.click(await screen.findByRole('option', { name: 'DXB-103' }));
     await user.click(type);
@@ -120,6 +128,7 @@ describe('Add Maintenance dialog', () => {
       cost: '10.99',
       note: null,
       completed_by: null,
+      odometer: '48250.5',
     });
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Add Maintenance' })).not.toBeInTheDocument(),

@@ -20,7 +20,8 @@ const schema = formSchema<TMaintenanceForm>()(ZMaintenanceForm);
 /**
  * Add Maintenance (spec 002): persistent (only Cancel and Save close it), empty each time it opens,
  * vehicles and types loaded on open, the vehicle search showing at most 4 matches, and Save disabled
- * while a field is invalid.
+ * while a field is invalid. Beyond the spec, the odometer at the service (optional, in the tenant's
+ * distance unit): the risk model counts the distance since each service from it.
  */
 export function AddMaintenanceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const terms = useTerms();
@@ -43,6 +44,7 @@ export function AddMaintenanceDialog({ open, onClose }: { open: boolean; onClose
           cost: values.cost === '' ? null : values.cost,
           note: values.note || null,
           completed_by: values.completed_by || null,
+          odometer: values.odometer === '' ? null : values.odometer,
         })
       }
       successMessage={MAINTENANCE_MESSAGES.added}
@@ -89,6 +91,12 @@ export function AddMaintenanceDialog({ open, onClose }: { open: boolean; onClose
             form={form}
             name="cost"
             label={`Cost (${terms.currency.symbol})`}
+            inputMode="decimal"
+          />
+          <FormTextField
+            form={form}
+            name="odometer"
+            label={`Odometer (${terms.spaceUnit.symbol})`}
             inputMode="decimal"
           />
           <FormTextField form={form} name="completed_by" label="Completed By" />

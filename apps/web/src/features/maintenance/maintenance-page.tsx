@@ -7,8 +7,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
+import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   MAINTENANCE_MESSAGES,
@@ -17,9 +16,12 @@ import {
   type TMaintenanceRow,
 } from '@fleet/contract';
 import { ListPage, ListView, type ListColumn } from '../../components/list';
+import { OverdueChip } from '../../components/overdue-chip';
+import { RiskProbability } from '../../components/risk-probability';
 import { MOBILE_MEDIA_QUERY } from '../../lib/layout';
 import { paths } from '../../lib/paths';
 import { useTerms } from '../../lib/terms';
+import { formatDistance } from '../../lib/unit-options';
 import { AddMaintenanceDialog } from './add-maintenance-dialog';
 import { MaintenanceTypesDialog } from './maintenance-types-dialog';
 import { maintenanceHistoryQuery, maintenanceListQuery } from './api/maintenance';
@@ -32,19 +34,22 @@ const soonestFirst = (a: TRow, b: TRow) =>
   (b.service_date ?? '').localeCompare(a.service_date ?? '') ||
   a.vehicle_reference.localeCompare(b.vehicle_reference);
 
-/** No risk model is trained yet: a dash that says so, never an invented figure. */
-const NO_MODEL = 'No model yet: the malfunction risk model is not trained for this fleet.';
-
-const historyColumns: ListColumn<THistoryRow>[] = [
-  { id: 'service_date', label: 'Service Date', nowrap: true, render: (h) => h.service_date },
-  { id: 'type', label: 'Type', render: (h) => h.type },
-  { id: 'note', label: 'Note', prose: true, render: (h) => h.note || MAINTENANCE_MESSAGES.noNote },
-  { id: 'completed_by', label: 'Completed By', render: (h) => h.completed_by ?? '' },
-];
-
-/** View Full History: a vehicle's services, latest first. */
+/** View Full History: a vehicle's services, latest first, with the odometer where it was recorded. */
 function HistoryDialog({ row, onClose }: { row: TRow | null; onClose: () => void }) {
+  const terms = useTerms();
   const fullScreen = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const historyColumns: ListColumn<THistoryRow>[] = [
+    { id: 'service_date', label: 'Service Date', nowrap: true, render: (h) => h.service_date },
+    { id: 'type', label: 'Type', render: (h) => h.type },
+    { id: 'note', label: 'Note', prose: true, render: (h) => h.note || MAINTENANCE_MESSAGES.noNote },
+    { id: 'completed_by', label: 'Completed By', render: (h) => h.completed_by ?? '' },
+    {
+      id: 'odometer',
+      label: `Odometer (${terms.spaceUnit.symbol})`,
+      align: 'right',
+      render: (h) => (h.odometer === null ? '—' : formatDistance(h.odometer)),
+    },
+  ];
   return (
     <Dialog open={row !== null} onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth>
       <DialogTitle>Maintenance history{row ? `: ${row.vehicle_reference}` : ''}</DialogTitle>
@@ -69,8 +74,9 @@ function HistoryDialog({ row, onClose }: { row: TRow | null; onClose: () => void
 
 /**
  * /maintenance (spec 002 "Vehicle maintenance at /maintenance"): each vehicle's predicted next service
- * (day intervals only), last service and note, and no malfunction probability until a model exists;
- * View Full History, Reschedule Maintenance (to /trips), Add Maintenance; refreshed every 10 s.
+ * (marked when overdue), last service and note, and its malfunction probability from the tenant's
+ * risk model in its risk colour ("—" until a model exists); View Full History, Reschedule Maintenance
+ * (to /trips), Add Maintenance; refreshed every 10 s.
  */
 export function MaintenancePage() {
   const terms = useTerms();
@@ -85,9 +91,14 @@ export function MaintenancePage() {
       label: 'Predicted upcoming maintenance',
       nowrap: true,
       render: (r) =>
-        r.predicted_upcoming_maintenance
-          ? `${r.predicted_upcoming_maintenance} (${r.predicted_type ?? ''})`
-          : '—',
+        r.predicted_upcoming_maintenance ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <span>{`${r.predicted_upcoming_maintenance} (${r.predicted_type ?? ''})`}</span>
+            {r.overdue && <OverdueChip />}
+          </Stack>
+        ) : (
+          '—'
+        ),
     },
     {
       id: 'service_date',
@@ -104,19 +115,7 @@ export function MaintenancePage() {
     {
       id: 'malfunction_probability',
       label: 'Malfunction probability',
-      render: () => (
-        <Tooltip title={NO_MODEL}>
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            component="span"
-            tabIndex={0}
-            aria-label={NO_MODEL}
-          >
-            No model yet
-          </Typography>
-        </Tooltip>
-      ),
+      render: (r) => <RiskProbability percent={r.malfunction_probability} />,
     },
   ];
 

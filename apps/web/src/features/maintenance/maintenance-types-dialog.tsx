@@ -87,8 +87,8 @@ export function MaintenanceTypesDialog({ open, onClose }: { open: boolean; onClo
       <DialogTitle>Maintenance types</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          The next service of a type is predicted from its last service plus its interval in days. Distance
-          intervals are kept for when odometer readings are recorded.
+          The next service of a type is predicted from its last service plus its interval in days, or its
+          interval in distance at the vehicle's recent distance a day, whichever comes first.
         </Typography>
         {types.isPending && <CircularProgress size={24} />}
         {types.isError && <Alert severity="error">Error on loading: {types.error.message}</Alert>}

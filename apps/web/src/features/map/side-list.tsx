@@ -6,17 +6,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { VISUALLY_HIDDEN } from '../../lib/layout';
 import { DESKTOP } from './map-layout';
-
-/** Read by screen readers, not shown: what choosing an item does. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** A fleet of thousands stays quick to draw: the list shows this many, the map all of them. */
 export const SIDE_LIST_MAX = 200;

@@ -5,6 +5,7 @@ import { MESSAGES, VEHICLE_IMPORT_COLUMNS, pluralize, type TVehicleRow } from '@
 import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list';
 import { VehicleDialog } from '../../components/vehicle-dialog';
 import { useTerms } from '../../lib/terms';
+import { formatDistance } from '../../lib/unit-options';
 import {
   VEHICLES_EXPORT_PATH,
   useArchiveVehicle,
@@ -18,8 +19,6 @@ export const vehicleStatus = (vehicle: TVehicleRow) =>
     ? `Assigned To ${vehicle.drivers.map((d) => `${d.fname} ${d.lname}`).join(', ')}`
     : 'Not Assigned';
 
-const distance = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 1 });
-
 /**
  * The odometer now (the mileage recorded plus the distance counted from GPS since), with what it is
  * made of beneath it; without a recorded mileage, only the distance counted.
@@ -29,15 +28,15 @@ function Odometer({ vehicle: v }: { vehicle: TVehicleRow }) {
   if (v.odometer === null)
     return v.counted_distance > 0 ? (
       <Typography variant="caption" color="text.secondary">
-        No mileage recorded; {distance(v.counted_distance)} from GPS since {since}
+        No mileage recorded; {formatDistance(v.counted_distance)} from GPS since {since}
       </Typography>
     ) : null;
   return (
     <>
-      {distance(v.odometer)}
+      {formatDistance(v.odometer)}
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        {distance(v.mileage!)} on {since}
-        {v.counted_distance > 0 ? ` + ${distance(v.counted_distance)} from GPS` : ''}
+        {formatDistance(v.mileage!)} on {since}
+        {v.counted_distance > 0 ? ` + ${formatDistance(v.counted_distance)} from GPS` : ''}
       </Typography>
     </>
   );

@@ -6,18 +6,18 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { ApiError } from '../../lib/api/client';
+import { ApiError } from '../lib/api/client';
 
 /** A failed call's text for a section's error flag: the server's message, or the browser's. */
 export const errorMessage = (error: unknown) =>
   error instanceof ApiError ? error.responseMessage : error instanceof Error ? error.message : String(error);
 
 /**
- * One panel of the dashboard: a heading (h2) with its controls, a thin bar while a refresh is on
- * its way (the height is kept so nothing moves), its own error flag that leaves the other panels
- * alone (spec 000 §8), and the content.
+ * One panel of a screen of panels (the dashboard, the vehicle risk dashboard): a heading (h2) with
+ * its controls, a thin bar while a refresh is on its way (the height is kept so nothing moves), its
+ * own error flag that leaves the other panels alone (spec 000 §8), and the content.
  */
-export function DashboardSection({
+export function SectionPanel({
   id,
   title,
   actions,
