@@ -34,7 +34,8 @@ const types = DEFAULT_MAINTENANCE_TYPES.map((t, i) => ({
   unplanned: t.unplanned,
 }));
 
-let peakRss = process.memoryUsage().rss;
+const startRss = process.memoryUsage().rss;
+let peakRss = startRss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
 const ms = (since: number) => `${(performance.now() - since).toFixed(0)} ms`;
 
@@ -112,4 +113,6 @@ clearInterval(sampler);
 console.log(
   `Prediction: ${predicted} vehicles in ${predictMs.toFixed(1)} ms (${((1000 * predictMs) / predicted).toFixed(0)} µs a vehicle)`,
 );
-console.log(`Peak memory of the process: ${(peakRss / 1024 / 1024).toFixed(0)} MB RSS`);
+console.log(
+  `Peak memory of the process: ${(peakRss / 1024 / 1024).toFixed(0)} MB RSS (${(startRss / 1024 / 1024).toFixed(0)} MB at start)`,
+);

@@ -14,12 +14,15 @@ import type { TRandom } from './random.ts';
  * last brake service over 30,000, and `age` the vehicle's age in years. So a vehicle driven far past
  * its oil change, with worn brakes, and old, breaks down most (a day's chance rises 150-fold from a
  * fresh oil change to one a whole interval late); a punctual workshop keeps a fleet safe. Tyres and
- * inspections do not enter it (the model should find them of little use). On the demo fleets about
- * one vehicle in five or six breaks down in a month.
+ * inspections do not enter it (the model should find them of little use). A vehicle towed in also
+ * gets the services it is close to due for. On fleets like the demo's, a vehicle breaks down about
+ * 1.6 times a year, and one vehicle-month in eight has a breakdown.
  */
 
 export const HAZARD = { base: -14, oil: 5, brakes: 3, age: 0.3 } as const;
 const OIL_DISTANCE = 10_000;
+/** A breakdown's repair also does the planned services past this share of their interval. */
+const WHILE_IN_WORKSHOP = 0.6;
 const BRAKES_DISTANCE = 30_000;
 
 export interface TServiceType {
@@ -127,9 +130,11 @@ export function simulateServiceHistory(plan: TVehicleHistoryPlan, random: TRando
         HAZARD.brakes * sinceOf('Brakes', km, BRAKES_DISTANCE) +
         HAZARD.age * Math.max(0, age),
     );
-    if (repair && random.chance(Math.min(1, hazard))) events.push({ day, km, type: repair });
+    const brokeDown = repair !== undefined && random.chance(Math.min(1, hazard));
+    if (brokeDown) events.push({ day, km, type: repair });
     for (const type of planned) {
-      if (share(type, day, km) >= punctuality) {
+      // A vehicle towed in gets the services it is close to due for while it is in the workshop.
+      if (share(type, day, km) >= (brokeDown ? Math.min(punctuality, WHILE_IN_WORKSHOP) : punctuality)) {
         last.set(type.name, { day, km });
         events.push({ day, km, type });
       }

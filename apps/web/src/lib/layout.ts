@@ -20,11 +20,17 @@ export const DRAWER_CLOSE_DELAY_MS = 300;
 export const APP_BAR_HEIGHT = 64;
 export const HASH_SCROLL_RETRY_MS = 50;
 export const SNACKBAR_DURATION_MS = 3000;
-/** Read by screen readers, not shown (`sx`): what an icon or a colour says in words. */
+/**
+ * Read by screen readers, not shown (`sx`): what an icon or a colour says in words. The sizes are
+ * strings: in `sx` a bare 1 is 100 %, which made the hidden text as wide as its container.
+ */
 export const VISUALLY_HIDDEN = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -40,7 +40,7 @@ export function RiskDistributionChart({
             },
           },
         ]}
-        yAxis={[{ min: 0, tickMinStep: 1, width: 40, label: vehicleWord }]}
+        yAxis={[{ min: 0, tickMinStep: 1, width: 52, label: vehicleWord }]}
         series={[{ data: counts, label: vehicleWord, barLabel: 'value' }]}
         grid={{ horizontal: true }}
         margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
@@ -83,8 +83,8 @@ export function RiskTrendChart({
           },
         ]}
         yAxis={[
-          { id: 'average', min: 0, max: 100, width: 44, label: 'Average %' },
-          { id: 'high-risk', min: 0, tickMinStep: 1, width: 40, position: 'right', label: highRiskLabel },
+          { id: 'average', min: 0, max: 100, width: 60, label: 'Average %' },
+          { id: 'high-risk', min: 0, tickMinStep: 1, width: 52, position: 'right', label: highRiskLabel },
         ]}
         series={[
           {
