@@ -38,7 +38,8 @@ export const RISK_MESSAGES = {
   notTrained: 'No model has been trained for this fleet yet',
   insufficient: (samples: number, positives: number, needed: number) =>
     `Too little history to learn from: ${samples} vehicle-months with ${positives} unplanned repairs (at least ${needed} repairs over 12 months are needed). Due dates below come from the service intervals only.`,
-  trainFailed: 'Training failed',
+  trainFailed:
+    'Training failed; the reason is in the server log. Try again, or wait for the nightly training.',
 } as const;
 
 /**

@@ -172,7 +172,8 @@ async function runTraining(
     await refreshAlerts(ctx, facts);
     return stored.kind;
   } catch (error) {
-    await finishTraining(ctx.db, ctx.tenantId, error instanceof Error ? error.message : String(error));
+    // The admin reads that it failed; what failed goes to the log (the caller's), never to the screen.
+    await finishTraining(ctx.db, ctx.tenantId, RISK_MESSAGES.trainFailed);
     throw error;
   }
 }

@@ -136,8 +136,7 @@ export function RiskModelCard({ dashboard }: { dashboard: TRiskDashboard }) {
         )}
         {training.last_error && (
           <Alert severity="error">
-            {RISK_MESSAGES.trainFailed}
-            {training.last_attempt_at ? ` (${formatUtc(training.last_attempt_at)})` : ''}:{' '}
+            {training.last_attempt_at ? `Last training, ${formatUtc(training.last_attempt_at)}: ` : ''}
             {training.last_error}
           </Alert>
         )}
