@@ -3,18 +3,13 @@ import { fitLogistic, probability } from './logistic.ts';
 import { auc, brier, calibration } from './metrics.ts';
 import { MIN_POSITIVES, predictRisk, trainRisk, type TRiskDataset, type TRiskSample } from './train.ts';
 import { RiskTrainingCancelledError, trainRiskInWorker } from './in-worker.ts';
+import { seeded as seededRandom } from '@fleet/sim';
 
-/** A small seeded generator (mulberry32): the tests' data is the same every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** The simulator's seeded generator: the tests' data is the same every run. */
+const seeded = (seed: number) => {
+  const random = seededRandom(seed);
+  return () => random.next();
+};
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 

@@ -173,12 +173,12 @@ export interface TFleetFacts {
 
 /** The tenant's live vehicles with their odometers and services, as the predictions read them. */
 export async function fleetFacts(ctx: TTenantContext, at = new Date()): Promise<TFleetFacts> {
-  const [vehicleRows, records, types, counted, profile] = await Promise.all([
+  const profile = await tenantProfile(ctx);
+  const [vehicleRows, records, types, counted] = await Promise.all([
     listLiveVehicles(ctx.db, ctx.tenantId),
     listRecords(ctx.db, ctx.tenantId),
     listTypes(ctx.db, ctx.tenantId),
-    countedDays(ctx),
-    tenantProfile(ctx),
+    countedDays(ctx, profile.terms.spaceUnit.symbol),
   ]);
   const byVehicle = new Map<number, TVehicleFacts['services']>();
   for (const r of records) {

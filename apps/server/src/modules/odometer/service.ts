@@ -119,10 +119,15 @@ export interface TCountedDays {
   days: { day: string; distance: number }[];
 }
 
-/** The tenant's vehicles' counted distance by day (what the maintenance predictions read). */
-export async function countedDays(ctx: TTenantContext): Promise<Map<number, TCountedDays['days']>> {
-  const [rows, profile] = await Promise.all([distanceDays(ctx.db, ctx.tenantId), tenantProfile(ctx)]);
-  const unit = profile.terms.spaceUnit.symbol;
+/**
+ * The tenant's vehicles' counted distance by day in its distance unit (`unit`, a symbol: the caller
+ * has the tenant's profile), what the maintenance predictions read.
+ */
+export async function countedDays(
+  ctx: TTenantContext,
+  unit: string,
+): Promise<Map<number, TCountedDays['days']>> {
+  const rows = await distanceDays(ctx.db, ctx.tenantId);
   const byVehicle = new Map<number, TCountedDays['days']>();
   for (const r of rows) {
     const days = byVehicle.get(r.vehicleId) ?? [];

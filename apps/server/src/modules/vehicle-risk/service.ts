@@ -265,10 +265,11 @@ async function todayPredictions(ctx: TTenantContext, facts: TFleetFacts) {
 }
 
 /** Today's predictions, and the alerts they and the due dates call for (alerts.ts). */
-async function refreshAlerts(ctx: TTenantContext, facts: TFleetFacts): Promise<void> {
-  const { rows } = await todayPredictions(ctx, facts);
-  const probabilities = new Map((rows ?? []).map((r) => [r.vehicleId, r.probability]));
+async function refreshAlerts(ctx: TTenantContext, facts: TFleetFacts) {
+  const predictions = await todayPredictions(ctx, facts);
+  const probabilities = new Map((predictions.rows ?? []).map((r) => [r.vehicleId, r.probability]));
   await reconcileAlerts(ctx, alertConditions(facts, probabilities));
+  return predictions;
 }
 
 /** Each vehicle's probability today, percent (the maintenance list's column); empty without a model. */
@@ -283,13 +284,8 @@ const COST_PERIOD_DAYS = { month: 30, quarter: 91, year: 365 } as const;
 /** The dashboard of `/vehicles-analytics`. */
 export async function riskDashboard(ctx: TTenantContext, query: TRiskQuery): Promise<TRiskDashboard> {
   const facts = await fleetFacts(ctx);
-  const predictions = await todayPredictions(ctx, facts);
-  await reconcileAlerts(
-    ctx,
-    alertConditions(facts, new Map((predictions.rows ?? []).map((r) => [r.vehicleId, r.probability]))),
-  );
   const [{ latest, stored, rows }, training, inWorkshop] = await Promise.all([
-    predictions,
+    refreshAlerts(ctx, facts),
     findTraining(ctx.db, ctx.tenantId),
     vehiclesInMaintenanceToday(ctx),
   ]);
