@@ -1280,12 +1280,15 @@ describe('tenant isolation for guardians', () => {
   const guardianRoutes = () => apiRoutes().filter((r) => kindsOf(r).includes(GUARDIAN_KIND));
 
   beforeAll(async () => {
+    // A live pupil on a live trip: the walks above archive the school's first trip and pupil, and
+    // which photo comes first depends on the day the demo's history ends.
     const [row] = await rowsOf<{ email: string; task_id: number; photo_id: number; storage_key: string }>(
       t.database.db,
       sql`select g.email, k.id as task_id, p.id as photo_id, p.storage_key
           from task_photos p join tasks k on k.id = p.task_id
           join trip_destinations d on d.id = k.trip_destination_id
           join trips tr on tr.id = d.trip_id and not tr.archived and not tr.cancelled
+          join students s on s.id = d.student_id and not s.archived
           join student_guardians sg on sg.student_id = d.student_id and sg.tenant_id = d.tenant_id
           join guardians g on g.id = sg.guardian_id and not g.archived
           where p.tenant_id = ${SCHOOL.tenantId} and p.kind = 'client' and k.client_approval
