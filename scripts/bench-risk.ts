@@ -4,15 +4,25 @@
 // thread (time and the process's peak memory), and predicting every vehicle of the fleet for a day;
 // reports the held-out AUC against the interval-only baseline.
 //
+// Then through the database: the same fleet written to a demo tenant of an app built as the tests
+// build it (in-memory PGlite, or the PostgreSQL server of BENCH_DATABASE_URL), with two years of
+// GPS-counted days a vehicle, trained once; the maintenance list and the risk dashboard, the calls
+// the screens repeat every 10 s, are each sent BENCH_REQUESTS times (default 20): p50 and max.
+//
 //   npm run bench:risk                        # 500 vehicles, seed 1
 //   npm run bench:risk -- --vehicles 100 --seed 2
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { DEFAULT_MAINTENANCE_TYPES } from '@fleet/contract';
 import { predictRisk, trainRiskInWorker } from '@fleet/risk';
 import { mixSeed, seeded, simulateServiceHistory } from '@fleet/sim';
 import { dayNumber, odometerTimeline } from '../apps/server/src/modules/maintenance/timeline.ts';
 import type { TFleetFacts, TVehicleFacts } from '../apps/server/src/modules/maintenance/service.ts';
 import { featuresAt, riskDataset } from '../apps/server/src/modules/vehicle-risk/features.ts';
+import { trainFleetRisk } from '../apps/server/src/modules/vehicle-risk/service.ts';
+import { systemContext } from '../apps/server/src/platform/context.ts';
+import { createTestApp, DEMO, removeScriptDemo } from '../apps/server/src/test/app.ts';
+import { rowsOf } from '../apps/server/src/test/tenant-data.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -22,6 +32,7 @@ const { values: args } = parseArgs({
 });
 const count = Number(args.vehicles);
 const seed = Number(args.seed);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 
 const today = new Date().toISOString().slice(0, 10);
 const from = new Date(Date.now() - 730 * 86_400_000).toISOString().slice(0, 10);
@@ -41,10 +52,13 @@ const ms = (since: number) => `${(performance.now() - since).toFixed(0)} ms`;
 
 let started = performance.now();
 const vehicles: TVehicleFacts[] = [];
+/** Each vehicle's recorded mileage and distance a day, for the database phase. */
+const driven: { mileage: number; perDay: number }[] = [];
 let records = 0;
 for (let i = 0; i < count; i++) {
   const year = 2016 + ((i * 3) % 9);
   const mileage = (2027 - year) * (22_000 + ((i * 7919) % 30_000));
+  driven.push({ mileage, perDay: (22_000 + ((i * 7919) % 30_000)) / 365 });
   const events = simulateServiceHistory({ year, mileage, from, to, types }, seeded(mixSeed(seed, i)));
   records += events.length;
   const services = events
@@ -116,3 +130,77 @@ console.log(
 console.log(
   `Peak memory of the process: ${(peakRss / 1024 / 1024).toFixed(0)} MB RSS (${(startRss / 1024 / 1024).toFixed(0)} MB at start)`,
 );
+
+// ---------- Through the database ----------
+
+if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+else delete process.env.TEST_DATABASE_URL;
+const TENANT = DEMO.delivery.tenantId;
+const t = await createTestApp();
+const db = t.database.db;
+started = performance.now();
+// The fleet replaces the demo tenant's own vehicles in the lists (archived, so they are not counted).
+await db.execute(sql`update vehicles set archived = true where tenant_id = ${TENANT}`);
+const typeIds = new Map(
+  (
+    await rowsOf<{ id: number; name: string }>(
+      db,
+      sql`select id, name from maintenance_types where tenant_id = ${TENANT}`,
+    )
+  ).map((r) => [r.name, Number(r.id)]),
+);
+const oneYearAgo = new Date(Date.now() - 365 * 86_400_000);
+for (const [i, vehicle] of vehicles.entries()) {
+  const [row] = await rowsOf<{ id: number }>(
+    db,
+    sql`insert into vehicles (tenant_id, reference, brand, model, year, mileage, mileage_at)
+        values (${TENANT}, ${vehicle.reference}, 'Bench', 'Van', ${vehicle.year}, ${driven[i]!.mileage}, ${oneYearAgo})
+        returning id`,
+  );
+  const id = Number(row!.id);
+  for (const s of vehicle.services) {
+    const typeId = typeIds.get(s.typeName);
+    if (typeId === undefined) throw new Error(`the demo tenant has no maintenance type ${s.typeName}`);
+    await db.execute(
+      sql`insert into maintenances (tenant_id, bus_id, type_id, date, note, cost, completed_by, odometer)
+          values (${TENANT}, ${id}, ${typeId}, ${s.date}, ${s.note}, ${s.cost}, 'Bench workshop', ${s.odometer})`,
+    );
+  }
+  // Two years of GPS-counted days, the distance a day varying with the day.
+  await db.execute(
+    sql`insert into vehicle_distance_days (tenant_id, vehicle_id, day, km)
+        select ${TENANT}, ${id}, d::date, ${driven[i]!.perDay} * (0.6 + 0.8 * ((${id} * 31 + extract(doy from d)::int) % 100) / 100.0)
+        from generate_series(current_date - 730, current_date - 1, interval '1 day') d`,
+  );
+}
+const [{ n: distanceRows } = { n: 0 }] = await rowsOf<{ n: number }>(
+  db,
+  sql`select count(*)::int as n from vehicle_distance_days where tenant_id = ${TENANT}`,
+);
+console.log(
+  `\nDatabase (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${count} vehicles, ${records} service records and ${distanceRows} counted days written in ${ms(started)}`,
+);
+started = performance.now();
+const outcome = await trainFleetRisk(systemContext(db, () => {}, 'bench', TENANT));
+console.log(`Training from the database (facts, samples, worker, stored predictions): ${outcome} in ${ms(started)}`);
+
+const cookie = await t.login(DEMO.delivery.email, DEMO.delivery.password);
+const timings = async (url: string) => {
+  const times: number[] = [];
+  for (let k = 0; k < REQUESTS; k++) {
+    const began = performance.now();
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    times.push(performance.now() - began);
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length / 2)]!, max: times.at(-1)! };
+};
+console.log(`\n| Call (${count} vehicles, ${REQUESTS} requests one after another) | p50 | max |`);
+console.log('| --- | ---: | ---: |');
+for (const url of ['/api/v1/vehicles/maintenances', '/api/v1/vehicles/risk']) {
+  const { p50, max } = await timings(url);
+  console.log(`| \`GET ${url}\` | ${p50.toFixed(0)} ms | ${max.toFixed(0)} ms |`);
+}
+await t.close();
+await removeScriptDemo();

@@ -11,9 +11,9 @@ describe('the odometer timeline', () => {
       mileage: 50_000,
       mileageDay: '2026-06-10',
       counted: [
-        { day: '2026-06-09', distance: 100 },
-        { day: '2026-06-10', distance: 80 },
-        { day: '2026-06-11', distance: 120 },
+        { day: d('2026-06-09'), distance: 100 },
+        { day: d('2026-06-10'), distance: 80 },
+        { day: d('2026-06-11'), distance: 120 },
       ],
       noted: [{ day: '2026-01-01', odometer: 30_000 }],
     });

@@ -24,8 +24,8 @@ export interface TOdometerFacts {
   /** The recorded mileage and the day it was recorded; null when none was. */
   mileage: number | null;
   mileageDay: string;
-  /** Distance the GPS counted, by day. */
-  counted: readonly { day: string; distance: number }[];
+  /** Distance the GPS counted, by day number (`dayNumber`). */
+  counted: readonly { day: number; distance: number }[];
   /** Odometers noted at services. */
   noted: readonly { day: string; odometer: number }[];
 }
@@ -55,7 +55,7 @@ export function odometerTimeline(facts: TOdometerFacts): TOdometerTimeline {
   if (facts.mileage !== null) {
     const anchor = dayNumber(facts.mileageDay);
     raw.push({ day: anchor, odometer: facts.mileage });
-    const counted = facts.counted.map((c) => ({ day: dayNumber(c.day), distance: c.distance }));
+    const { counted } = facts;
     let forward = facts.mileage;
     for (const c of counted.filter((c) => c.day > anchor).sort((a, b) => a.day - b.day)) {
       forward += c.distance;

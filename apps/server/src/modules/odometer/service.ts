@@ -113,26 +113,20 @@ async function countChunk(
   return { drivers: drivers.length, fixes: fixesRead, km: meters / 1000 };
 }
 
-/** A vehicle's distance counted from GPS on each day it was driven, in the tenant's distance unit. */
-export interface TCountedDays {
-  vehicleId: number;
-  days: { day: string; distance: number }[];
-}
+/** A vehicle's distance counted from GPS on each day it was driven (a day number), in the tenant's distance unit. */
+export type TCountedDays = { day: number; distance: number }[];
 
 /**
  * The tenant's vehicles' counted distance by day in its distance unit (`unit`, a symbol: the caller
  * has the tenant's profile), what the maintenance predictions read.
  */
-export async function countedDays(
-  ctx: TTenantContext,
-  unit: string,
-): Promise<Map<number, TCountedDays['days']>> {
-  const rows = await distanceDays(ctx.db, ctx.tenantId);
-  const byVehicle = new Map<number, TCountedDays['days']>();
-  for (const r of rows) {
-    const days = byVehicle.get(r.vehicleId) ?? [];
-    if (days.length === 0) byVehicle.set(r.vehicleId, days);
-    days.push({ day: r.day, distance: kmToUnit(r.km, unit) });
+export async function countedDays(ctx: TTenantContext, unit: string): Promise<Map<number, TCountedDays>> {
+  const byVehicle = new Map<number, TCountedDays>();
+  for (const r of await distanceDays(ctx.db, ctx.tenantId)) {
+    byVehicle.set(
+      Number(r.vehicle_id),
+      r.days.map((day, i) => ({ day: Number(day), distance: kmToUnit(Number(r.km[i]), unit) })),
+    );
   }
   return byVehicle;
 }
