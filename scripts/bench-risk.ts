@@ -149,7 +149,7 @@ const typeIds = new Map(
     )
   ).map((r) => [r.name, Number(r.id)]),
 );
-const oneYearAgo = new Date(Date.now() - 365 * 86_400_000);
+const oneYearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString();
 for (const [i, vehicle] of vehicles.entries()) {
   const [row] = await rowsOf<{ id: number }>(
     db,
