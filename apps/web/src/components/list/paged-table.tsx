@@ -132,7 +132,9 @@ export function PagedTable<T>({
       {fetching !== undefined && (
         <Box sx={{ height: 4 }}>{fetching && <LinearProgress aria-label="Refreshing" />}</Box>
       )}
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      {/* Positioned, so text kept for screen readers only (absolute) scrolls and clips with the
+          table instead of widening the page on a phone. */}
+      <TableContainer sx={{ overflowX: 'auto', position: 'relative' }}>
         <Table
           size="small"
           aria-label={label}

@@ -141,7 +141,7 @@ export function DueDatesPanel({ period }: { period: TCostPeriod }) {
 export function FeatureImpactPanel({ impacts }: { impacts: TRiskModel['feature_impact'] }) {
   return (
     <SectionPanel id="risk-features" title="Key feature impact">
-      <TableContainer sx={{ overflowX: 'auto', px: { sm: 1 }, pb: 1 }}>
+      <TableContainer sx={{ overflowX: 'auto', position: 'relative', px: { sm: 1 }, pb: 1 }}>
         <Table size="small" aria-label="Key feature impact" sx={TABLE_SX}>
           <TableHead>
             <TableRow>
@@ -240,7 +240,7 @@ export function CostBreakdownPanel({
       <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
         {cost.from} to {cost.to}
       </Typography>
-      <TableContainer sx={{ overflowX: 'auto', px: { sm: 1 }, pb: 1 }}>
+      <TableContainer sx={{ overflowX: 'auto', position: 'relative', px: { sm: 1 }, pb: 1 }}>
         <Table size="small" aria-label="Maintenance cost breakdown" sx={TABLE_SX}>
           <TableHead>
             <TableRow>

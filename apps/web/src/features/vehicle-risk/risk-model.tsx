@@ -89,7 +89,7 @@ function ModelFigures({ model }: { model: TRiskModel }) {
 /** Predictions on the held-out months, by band, against what happened. */
 function CalibrationTable({ rows }: { rows: TRiskModel['calibration'] }) {
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    <TableContainer sx={{ overflowX: 'auto', position: 'relative' }}>
       <Table size="small" aria-label="Calibration" sx={{ minWidth: 420 }}>
         <TableHead>
           <TableRow>
