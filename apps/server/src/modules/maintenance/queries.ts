@@ -83,12 +83,22 @@ export type TRecordValues = {
   odometer: number | null;
 };
 
-export async function insertRecord(db: Db, tenantId: number, v: TRecordValues) {
-  const [row] = await db
-    .insert(maintenances)
-    .values({ ...v, tenantId, cost: v.cost === null ? null : v.cost.toFixed(2) })
-    .returning({ id: maintenances.id });
-  return row!;
+/** Inserts services of the tenant's vehicles; answers their ids in the order given. */
+export async function insertRecords(db: Db, tenantId: number, values: readonly TRecordValues[]) {
+  const ids: number[] = [];
+  // A few hundred rows a statement keep well inside PostgreSQL's 65,535 parameters.
+  for (let at = 0; at < values.length; at += 500) {
+    const rows = await db
+      .insert(maintenances)
+      .values(
+        values
+          .slice(at, at + 500)
+          .map((v) => ({ ...v, tenantId, cost: v.cost === null ? null : v.cost.toFixed(2) })),
+      )
+      .returning({ id: maintenances.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
 }
 
 const historyColumns = {

@@ -15,7 +15,7 @@ import { tenantProfile } from '../settings/service.ts';
 import {
   findLiveVehicle,
   findType,
-  insertRecord,
+  insertRecords,
   insertTypes,
   listLiveVehicles,
   listRecords,
@@ -113,25 +113,54 @@ export async function saveMaintenanceType(
 
 /** Records a service; the vehicle and the type must be the tenant's (a 400 otherwise, nothing written). */
 export async function addMaintenance(ctx: TTenantContext, values: TMaintenanceValues): Promise<THistoryRow> {
-  if (!(await findLiveVehicle(ctx.db, ctx.tenantId, values.bus_id))) {
-    throw new AppError('BAD_REQUEST', MAINTENANCE_MESSAGES.vehicleNotFound);
-  }
-  if (!(await findType(ctx.db, ctx.tenantId, values.type))) throw typeNotFound();
-  const id = await inTransaction(ctx, async (tx) => {
-    const row = await insertRecord(tx.db, tx.tenantId, {
-      busId: values.bus_id,
-      typeId: values.type,
-      date: values.date,
-      note: values.note || null,
-      cost: values.cost,
-      completedBy: values.completed_by || null,
-      odometer: values.odometer,
-    });
-    emit(tx, 'maintenance.created', [row.id]);
-    return row.id;
-  });
+  const [id] = await recordServices(ctx, values.bus_id, [values]);
   const [row] = await listRecords(ctx.db, ctx.tenantId, undefined, id);
   return toHistoryRow(row!);
+}
+
+/**
+ * A vehicle's past services recorded at once, as a workshop's paperwork brought in (the demo's
+ * service history): the checks of one record, one transaction and one change event for them all.
+ * Answers how many were recorded.
+ */
+export async function addMaintenanceHistory(
+  ctx: TTenantContext,
+  vehicleId: number,
+  records: readonly Omit<TMaintenanceValues, 'bus_id'>[],
+): Promise<number> {
+  return (await recordServices(ctx, vehicleId, records)).length;
+}
+
+/** Checks the vehicle and the types, then records the services in one transaction; answers their ids. */
+async function recordServices(
+  ctx: TTenantContext,
+  vehicleId: number,
+  records: readonly Omit<TMaintenanceValues, 'bus_id'>[],
+): Promise<number[]> {
+  if (!(await findLiveVehicle(ctx.db, ctx.tenantId, vehicleId))) {
+    throw new AppError('BAD_REQUEST', MAINTENANCE_MESSAGES.vehicleNotFound);
+  }
+  for (const type of new Set(records.map((r) => r.type))) {
+    if (!(await findType(ctx.db, ctx.tenantId, type))) throw typeNotFound();
+  }
+  if (records.length === 0) return [];
+  return inTransaction(ctx, async (tx) => {
+    const ids = await insertRecords(
+      tx.db,
+      tx.tenantId,
+      records.map((values) => ({
+        busId: vehicleId,
+        typeId: values.type,
+        date: values.date,
+        note: values.note || null,
+        cost: values.cost,
+        completedBy: values.completed_by || null,
+        odometer: values.odometer,
+      })),
+    );
+    emit(tx, 'maintenance.created', ids);
+    return ids;
+  });
 }
 
 /** A vehicle's services, latest first; another tenant's vehicle answers as a missing one. */

@@ -1,6 +1,6 @@
 import { mixSeed, seeded, simulateServiceHistory } from '@fleet/sim';
 import { inTenant, type TServiceContext } from '../../platform/context.ts';
-import { addMaintenance, dayIn, maintenanceTypes } from '../maintenance/service.ts';
+import { addMaintenanceHistory, dayIn, maintenanceTypes } from '../maintenance/service.ts';
 import { tenantProfile } from '../settings/service.ts';
 import { vehicles } from '../vehicles/service.ts';
 import { trainFleetRisk } from '../vehicle-risk/service.ts';
@@ -8,9 +8,9 @@ import { trainFleetRisk } from '../vehicle-risk/service.ts';
 /*
  * The demo's service history (issue 27 item 6): two years of each demo vehicle's services and
  * breakdowns, drawn by the simulator from its hidden hazard (@fleet/sim maintenance-history.ts) and
- * recorded through the maintenance service as a workshop's paperwork would be, up to yesterday. Then
- * each tenant's risk model is trained on it, as the nightly job would: the console opens on a model
- * that learnt the hazard from the records alone.
+ * recorded through the maintenance service as a workshop's paperwork brought in would be, a vehicle's
+ * services at once, up to yesterday. Then each tenant's risk model is trained on it, as the nightly
+ * job would: the console opens on a model that learnt the hazard from the records alone.
  */
 
 /** Days of service history before today. */
@@ -51,20 +51,22 @@ export async function recordDemoMaintenance(
         },
         random,
       );
-      for (const event of history) {
+      const records = history.flatMap((event) => {
         const type = byName.get(event.type);
-        if (type === undefined) continue;
-        await addMaintenance(tenantCtx, {
-          bus_id: vehicle.id,
-          type,
-          date: event.day,
-          note: event.note,
-          cost: event.cost,
-          completed_by: event.completedBy,
-          odometer: event.odometer,
-        });
-        recorded++;
-      }
+        return type === undefined
+          ? []
+          : [
+              {
+                type,
+                date: event.day,
+                note: event.note,
+                cost: event.cost,
+                completed_by: event.completedBy,
+                odometer: event.odometer,
+              },
+            ];
+      });
+      recorded += await addMaintenanceHistory(tenantCtx, vehicle.id, records);
     }
     await trainFleetRisk(tenantCtx, { now: new Date(now) });
   }
