@@ -1,10 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { LRUCache } from 'lru-cache';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@fleet/contract';
 import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
 import { loadConfig } from '../../config.ts';
-import { parseRouterAnswer, withoutPlusCode } from './service.ts';
+import {
+  drivingTable,
+  parseRouterAnswer,
+  ROUTER_TABLE_MAX,
+  withoutPlusCode,
+  type TDriveCache,
+} from './service.ts';
 
 /**
  * A real local HTTP service answering every request with `answer(url)` (JSON, or `raw` text as it
@@ -327,5 +334,66 @@ describe('GET /api/v1/directions through an OSRM-compatible router', () => {
     expect(loadConfig({}).maps.routerUrl).toBeUndefined();
     expect(() => loadConfig({ ROUTER_URL: 'ftp://router.example.org' })).toThrowError(/ROUTER_URL/);
     expect(() => loadConfig({ ROUTER_URL: 'router' })).toThrowError(/ROUTER_URL/);
+  });
+});
+
+describe("the router's table for more places than one request may name", () => {
+  // Place i is at longitude 50 + i / 1000: the fake router drives 60 s and 1,000 m a step of i.
+  const placeAt = (i: number): [number, number] => [50 + i / 1000, 25];
+  const stepOf = (place: string) => Math.round((Number(place.split(',')[0]) - 50) * 1000);
+  /** Longitudes whose chunks the router refuses (none by default). */
+  let refused = new Set<number>();
+  const router = fakeService((url) => {
+    const named = decodeURIComponent(url.pathname).split('/').at(-1)!.split(';');
+    if (named.length > ROUTER_TABLE_MAX) return { status: 400, body: { code: 'TooBig' } };
+    if (named.some((p) => refused.has(stepOf(p)))) return { status: 503, raw: '<h1>down</h1>' };
+    const pick = (name: string) => {
+      const value = url.searchParams.get(name);
+      return value === null ? named.map((_, i) => i) : value.split(';').map(Number);
+    };
+    const [sources, destinations] = [pick('sources'), pick('destinations')];
+    const grid = (per: number) =>
+      sources.map((s) => destinations.map((d) => per * Math.abs(stepOf(named[s]!) - stepOf(named[d]!))));
+    return { status: 200, body: { code: 'Ok', durations: grid(60), distances: grid(1000) } };
+  });
+  const log = { warn: () => {} };
+  afterAll(async () => (await router).close());
+
+  it('asks in chunks of at most 100 places, assembles the whole table, and asks nothing again for known drives', async () => {
+    const service = await router;
+    const places = Array.from({ length: 130 }, (_, i) => placeAt(i));
+    const cache: TDriveCache = new LRUCache({ max: 100_000 });
+    const table = await drivingTable(`${service.base}/osrm`, places, log, cache);
+    expect(table).not.toBeNull();
+    for (const [from, to] of [
+      [0, 129],
+      [129, 0],
+      [49, 50],
+      [77, 3],
+      [5, 5],
+    ] as const) {
+      expect(table!.seconds[from]![to], `${from} → ${to}`).toBe(60 * Math.abs(from - to));
+      expect(table!.meters[from]![to], `${from} → ${to}`).toBe(1000 * Math.abs(from - to));
+    }
+    // Three runs of at most 50 places: each run with itself and with each other run.
+    expect(service.asked).toHaveLength(9);
+    for (const asked of service.asked)
+      expect(decodeURIComponent(asked.pathname).split(';').length).toBeLessThanOrEqual(ROUTER_TABLE_MAX);
+
+    const again = await drivingTable(`${service.base}/osrm`, places.slice(10, 60), log, cache);
+    expect(again!.seconds[0]![49]).toBe(60 * 49);
+    expect(service.asked).toHaveLength(9);
+  });
+
+  it('answers no table when one chunk fails, and keeps the drives the router did answer', async () => {
+    const service = await router;
+    const before = service.asked.length;
+    refused = new Set([120]);
+    const cache: TDriveCache = new LRUCache({ max: 100_000 });
+    const places = Array.from({ length: 130 }, (_, i) => placeAt(i));
+    expect(await drivingTable(`${service.base}/osrm`, places, log, cache)).toBeNull();
+    expect(service.asked.length - before).toBeLessThanOrEqual(9);
+    refused = new Set();
+    expect(await drivingTable(`${service.base}/osrm`, places.slice(0, 50), log, cache)).not.toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { MESSAGES, type TDirections, type TGeocodeResult } from '@fleet/contract';
 import { AppError } from '../../platform/errors.ts';
 
@@ -205,6 +206,14 @@ export async function drivingDirections(
 
 /** The most places one `table` request names (OSRM's default `max-table-size` is 100). */
 export const ROUTER_TABLE_MAX = 100;
+/** The most places one table is asked for, in chunks: a day's plan stays far below it. */
+export const ROUTER_TABLE_MAX_PLACES = 2_000;
+/** Places on each side of one chunk: its sources and destinations together stay within ROUTER_TABLE_MAX. */
+const CHUNK = ROUTER_TABLE_MAX / 2;
+/** Chunks asked of the router at once. */
+const CHUNKS_AT_ONCE = 2;
+/** How long a drive between two places is taken from memory rather than asked again. */
+const TABLE_CACHE_TTL_MS = 6 * 60 * 60_000;
 
 /** Driving seconds and metres between every pair of places; null where the router found no road. */
 export interface TDrivingTable {
@@ -212,27 +221,74 @@ export interface TDrivingTable {
   meters: (number | null)[][];
 }
 
+/** One drive as the router answered it (a null: no road); kept by its ends and the router asked. */
+type TDrive = { seconds: number | null; meters: number | null };
+/** Cached drives; its key names the router, so two routers' answers never mix. */
+export type TDriveCache = LRUCache<string, TDrive>;
+/** The drives this process has asked for: a planner's re-runs over the same stops ask nothing again. */
+const driveCache: TDriveCache = new LRUCache({ max: 500_000, ttl: TABLE_CACHE_TTL_MS });
+
 const isCell = (v: unknown): v is number | null => v === null || (typeof v === 'number' && v >= 0);
-const isSquare = (rows: unknown, size: number): rows is (number | null)[][] =>
+const isMatrix = (rows: unknown, height: number, width: number): rows is (number | null)[][] =>
   Array.isArray(rows) &&
-  rows.length === size &&
-  rows.every((row) => Array.isArray(row) && row.length === size && row.every(isCell));
+  rows.length === height &&
+  rows.every((row) => Array.isArray(row) && row.length === width && row.every(isCell));
+
+/** `0 .. n-1` in runs of `size`. */
+const runsOf = (n: number, size: number) =>
+  Array.from({ length: Math.ceil(n / size) }, (_, k) =>
+    Array.from({ length: Math.min(size, n - k * size) }, (_, i) => k * size + i),
+  );
 
 /**
- * Driving times and distances between `places` (`[lon, lat]`, at most `ROUTER_TABLE_MAX`) from the
- * configured OSRM-compatible router's `table` service, or null when it cannot answer (logged): the
- * caller then estimates from straight lines.
+ * Driving times and distances between `places` (`[lon, lat]`, at most `ROUTER_TABLE_MAX_PLACES`)
+ * from the configured OSRM-compatible router's `table` service, or null when it cannot answer
+ * (logged): the caller then estimates from straight lines. More places than one request may name
+ * are asked in chunks (`sources` and `destinations` of at most `ROUTER_TABLE_MAX` places together,
+ * `CHUNKS_AT_ONCE` at a time); each drive answered is kept for `TABLE_CACHE_TTL_MS`, and a chunk
+ * whose drives are all known is not asked again. One failed chunk fails the table: a plan is
+ * measured by one kind of estimate, never a mix.
  */
 export async function drivingTable(
   routerUrl: string,
   places: [number, number][],
   log: { warn: (obj: object, msg: string) => void },
+  cache: TDriveCache = driveCache,
 ): Promise<TDrivingTable | null> {
-  if (places.length < 2 || places.length > ROUTER_TABLE_MAX) return null;
+  const n = places.length;
+  if (n < 2 || n > ROUTER_TABLE_MAX_PLACES) return null;
   const base = routerUrl.endsWith('/') ? routerUrl : `${routerUrl}/`;
-  const url = new URL(`table/v1/driving/${places.map(([lon, lat]) => `${lon},${lat}`).join(';')}`, base);
-  url.searchParams.set('annotations', 'duration,distance');
-  try {
+  const keyOf = (from: number, to: number) => `${base} ${places[from]!.join(',')};${places[to]!.join(',')}`;
+  const seconds = places.map(() => Array<number | null>(n).fill(0));
+  const meters = places.map(() => Array<number | null>(n).fill(0));
+  const runs = runsOf(n, CHUNK);
+  const chunks: { sources: number[]; destinations: number[] }[] = [];
+  for (const sources of runs) {
+    for (const destinations of runs) {
+      let known = true;
+      for (const from of sources) {
+        for (const to of destinations) {
+          if (from === to) continue;
+          const drive = cache.get(keyOf(from, to));
+          if (drive) {
+            seconds[from]![to] = drive.seconds;
+            meters[from]![to] = drive.meters;
+          } else known = false;
+        }
+      }
+      if (!known) chunks.push({ sources, destinations });
+    }
+  }
+
+  const ask = async ({ sources, destinations }: { sources: number[]; destinations: number[] }) => {
+    // A chunk of one run with itself names its places once.
+    const named = sources === destinations ? sources : [...sources, ...destinations];
+    const url = new URL(`table/v1/driving/${named.map((i) => places[i]!.join(',')).join(';')}`, base);
+    url.searchParams.set('annotations', 'duration,distance');
+    if (sources !== destinations) {
+      url.searchParams.set('sources', sources.map((_, i) => i).join(';'));
+      url.searchParams.set('destinations', destinations.map((_, i) => sources.length + i).join(';'));
+    }
     const response = await fetch(url, {
       headers: { accept: 'application/json', 'user-agent': 'fleet-console' },
       signal: AbortSignal.timeout(ROUTER_TIMEOUT_MS),
@@ -241,13 +297,39 @@ export async function drivingTable(
     const body = (await response.json()) as { code?: unknown; durations?: unknown; distances?: unknown };
     if (
       body.code !== 'Ok' ||
-      !isSquare(body.durations, places.length) ||
-      !isSquare(body.distances, places.length)
+      !isMatrix(body.durations, sources.length, destinations.length) ||
+      !isMatrix(body.distances, sources.length, destinations.length)
     )
       throw new Error('router table answer has an unknown shape');
-    return { seconds: body.durations, meters: body.distances };
+    const { durations, distances } = body;
+    sources.forEach((from, i) =>
+      destinations.forEach((to, j) => {
+        if (from === to) return;
+        const drive = { seconds: durations[i]![j]!, meters: distances[i]![j]! };
+        seconds[from]![to] = drive.seconds;
+        meters[from]![to] = drive.meters;
+        cache.set(keyOf(from, to), drive);
+      }),
+    );
+  };
+
+  try {
+    // CHUNKS_AT_ONCE askers take the chunks in turn; the first failure ends them all.
+    let next = 0;
+    let failed = false;
+    await Promise.all(
+      Array.from({ length: Math.min(CHUNKS_AT_ONCE, chunks.length) }, async () => {
+        try {
+          while (!failed && next < chunks.length) await ask(chunks[next++]!);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      }),
+    );
+    return { seconds, meters };
   } catch (error) {
-    log.warn({ err: error }, 'router table request failed');
+    log.warn({ err: error, places: n, chunks: chunks.length }, 'router table request failed');
     return null;
   }
 }
