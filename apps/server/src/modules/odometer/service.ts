@@ -113,7 +113,10 @@ async function countChunk(
   return { drivers: drivers.length, fixes: fixesRead, km: meters / 1000 };
 }
 
-/** A vehicle's distance counted from GPS on each day it was driven (a day number), in the tenant's distance unit. */
+/**
+ * A vehicle's distance counted from GPS on each day it was driven (a day number, `dayNumber`), in
+ * the tenant's distance unit.
+ */
 export type TCountedDays = { day: number; distance: number }[];
 
 /**
