@@ -182,7 +182,9 @@ console.log(
 );
 started = performance.now();
 const outcome = await trainFleetRisk(systemContext(db, () => {}, 'bench', TENANT));
-console.log(`Training from the database (facts, samples, worker, stored predictions): ${outcome} in ${ms(started)}`);
+console.log(
+  `Training from the database (facts, samples, worker, stored predictions): ${outcome} in ${ms(started)}`,
+);
 
 const cookie = await t.login(DEMO.delivery.email, DEMO.delivery.password);
 const timings = async (url: string) => {
