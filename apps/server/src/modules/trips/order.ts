@@ -59,25 +59,17 @@ export async function optimiseTripOrder(
   }
 }
 
-/** Tables the router answered, by their places: an admin re-running an order asks it once. */
-const tables = new Map<string, TDrivingTable>();
-const TABLES_KEPT = 200;
-
+/** The router's drives between the places (kept by `drivingTable`), or null without a router. */
 async function routerTable(
   routing: TOrderRouting,
   places: { lat: number; lon: number }[],
 ): Promise<TDrivingTable | null> {
   if (!routing.routerUrl) return null;
-  const points = places.map((p): [number, number] => [p.lon, p.lat]);
-  const key = points.join(';');
-  const known = tables.get(key);
-  if (known) return known;
-  const table = await drivingTable(routing.routerUrl, points, routing.log);
-  if (table) {
-    tables.set(key, table);
-    if (tables.size > TABLES_KEPT) tables.delete(tables.keys().next().value!);
-  }
-  return table;
+  return drivingTable(
+    routing.routerUrl,
+    places.map((p): [number, number] => [p.lon, p.lat]),
+    routing.log,
+  );
 }
 
 async function order(ctx: TTenantContext, input: TOrderRequest, routing: TOrderRouting): Promise<TTripOrder> {
