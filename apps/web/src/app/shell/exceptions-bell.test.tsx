@@ -180,7 +180,7 @@ describe('Exceptions bell › vehicle alerts', () => {
     ]);
   });
 
-  it('opens an alert from the keyboard: marks it seen, lowers the count at once and opens /vehicles-analytics', async () => {
+  it('opens an alert from the keyboard: marks it seen, lowers the count at once and opens /vehicles-analytics on its vehicle', async () => {
     // The seen call never answers: the lower count is the console's own change, made at once.
     const fetchMock = setup(undefined, undefined, [HIGH_RISK, OVERDUE], { holdSeen: true });
     const { router } = renderApp('/overview', { session: SESSIONS.delivery });
@@ -192,6 +192,7 @@ describe('Exceptions bell › vehicle alerts', () => {
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/vehicles-analytics'));
+    expect(router.state.location.search).toBe(`?vehicle=${OVERDUE.vehicle_id}`);
     expect(callsTo(fetchMock, 'POST', `${ALERTS}/2/seen`)).toHaveLength(1);
     expect(await bell('Exceptions, 3 unread; vehicle alerts, 1 unread')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/v1/exceptions/seen')).toHaveLength(0);

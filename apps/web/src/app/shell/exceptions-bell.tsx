@@ -89,13 +89,13 @@ function TenantExceptionsBell() {
     close();
   };
 
-  // Marks it seen, and opens the vehicle risk page, where its probability and due dates show.
+  // Marks it seen, and opens the vehicle risk page with the vehicle's probability and due date first.
   const openVehicleAlert = (alert: TVehicleAlert) => {
     markAlertSeen.mutate(alert.id, {
       onError: () => snackbar.show('The alert could not be marked as seen.', 'error'),
     });
     close();
-    void navigate(paths.vehiclesAnalytics.getHref());
+    void navigate(`${paths.vehiclesAnalytics.getHref()}?vehicle=${alert.vehicle_id}`);
   };
 
   const markAllVehicleAlerts = () => {

@@ -45,7 +45,7 @@ function Direction({ up }: { up: boolean }) {
 }
 
 /** A feature pulling one vehicle's risk up (or down), against the fleet's average vehicle. */
-function KeyFactorChip({ factor }: { factor: TKeyFactor }) {
+export function KeyFactorChip({ factor }: { factor: TKeyFactor }) {
   const up = factor.contribution >= 0;
   return (
     <Chip

@@ -285,6 +285,30 @@ describe('Vehicle risk dashboard', () => {
     expect(await within(model).findByRole('button', { name: 'Training…' })).toBeDisabled();
   });
 
+  it("opened from a vehicle alert, shows that vehicle's probability, key factors and due date first, until closed", async () => {
+    mockApi({ [`GET ${RISK}`]: () => success(BASE) });
+    const { router } = renderApp('/vehicles-analytics?vehicle=3', { session: SESSIONS.delivery });
+    const focus = await region('DXB-103');
+    expect(focus).toHaveTextContent('Malfunction probability (30 days):82.4 %Highrank 1 of 3');
+    expect(focus).toHaveTextContent('Oil change interval used, raises the risk');
+    expect(focus).toHaveTextContent('Next service by its intervals: Oil change, 2026-02-20');
+    expect(within(focus).getByText('Overdue')).toBeInTheDocument();
+
+    await user.click(within(focus).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'DXB-103' })).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('');
+    // The rest of the page stays.
+    expect(await region('Fleet risk ranking')).toBeInTheDocument();
+  });
+
+  it('says plainly when the vehicle of an alert has left the fleet', async () => {
+    mockApi({ [`GET ${RISK}`]: () => success(BASE) });
+    renderApp('/vehicles-analytics?vehicle=99', { session: SESSIONS.delivery });
+    expect(
+      await screen.findByText('That vehicle is no longer in the fleet.', {}, { timeout: PAGE_LOAD_MS }),
+    ).toBeInTheDocument();
+  });
+
   it('says so when the first load fails', async () => {
     mockApi({
       [`GET ${RISK}`]: () => ({ status: 500, body: { success: false, message: 'Internal error' } }),

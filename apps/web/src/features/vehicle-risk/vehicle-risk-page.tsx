@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import VehiclesAnalyticsIcon from '@mui/icons-material/InsightsOutlined';
 import Alert from '@mui/material/Alert';
@@ -15,6 +16,7 @@ import { RiskDistributionChart, RiskTrendChart } from './risk-charts';
 import { RiskKpis } from './risk-kpis';
 import { CostBreakdownPanel, DueDatesPanel, FeatureImpactPanel, RiskRankingPanel } from './risk-lists';
 import { RiskModelCard } from './risk-model';
+import { VehicleFocus } from './vehicle-focus';
 
 /**
  * /vehicles-analytics (spec 002 "Vehicle risk dashboard at /vehicles-analytics"; decision 0036).
@@ -22,7 +24,8 @@ import { RiskModelCard } from './risk-model';
  * with a trained model, the fleet's probabilities of an unplanned repair within 30 days, their
  * distribution and trend, the ranking, what drives it and the model's card; without one, why not,
  * and the due dates from the service intervals only, never an invented probability. The costs and
- * the availability are shown either way. Polled every 10 s (spec 002 §9).
+ * the availability are shown either way. Polled every 10 s (spec 002 §9). A vehicle alert of the
+ * bell opens it with `?vehicle=ID`: that vehicle's figures come first.
  */
 export function VehicleRiskPage() {
   const terms = useTerms();
@@ -31,6 +34,8 @@ export function VehicleRiskPage() {
   const [period, setPeriod] = useState<TCostPeriod>('year');
   const [refreshing, setRefreshing] = useState(false);
   const dashboard = useQuery({ ...riskDashboardQuery(period), refetchInterval: RISK_REFRESH_MS });
+  const [params, setParams] = useSearchParams();
+  const focused = Number(params.get('vehicle'));
 
   const refresh = () => {
     setRefreshing(true);
@@ -56,6 +61,23 @@ export function VehicleRiskPage() {
       <RiskDashboard
         dashboard={dashboard.data}
         period={period}
+        focus={
+          Number.isInteger(focused) && focused > 0 ? (
+            <VehicleFocus
+              vehicleId={focused}
+              dashboard={dashboard.data}
+              onClose={() =>
+                setParams(
+                  (current) => {
+                    current.delete('vehicle');
+                    return current;
+                  },
+                  { replace: true },
+                )
+              }
+            />
+          ) : null
+        }
         costs={
           <CostBreakdownPanel
             cost={dashboard.data.cost}
@@ -81,16 +103,20 @@ function RiskDashboard({
   dashboard,
   period,
   costs,
+  focus,
 }: {
   dashboard: TRiskDashboard;
   period: TCostPeriod;
   costs: ReactNode;
+  /** The vehicle an alert opened the page for, first. */
+  focus: ReactNode;
 }) {
   const terms = useTerms();
   const vehicleWord = pluralize(terms.bus);
   const model = dashboard.status === 'ready' ? dashboard.model : null;
   return (
     <Stack spacing={2}>
+      {focus}
       {model === null && dashboard.reason && <Alert severity="info">{dashboard.reason}</Alert>}
       <RiskKpis dashboard={dashboard} />
       {model ? (
