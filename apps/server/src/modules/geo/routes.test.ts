@@ -142,25 +142,30 @@ describe('app config, address search and directions without a geocoder or a rout
 });
 
 describe('address search through a Nominatim- or Photon-compatible service', () => {
-  const nominatim = fakeService(() => ({ status: 200, body: NOMINATIM }));
-  const photon = fakeService(() => ({ status: 200, body: PHOTON }));
-  const failing = fakeService(() => ({ status: 500, body: { error: 'down' } }));
-  const apps: TestApp[] = [];
-  const appFor = async (geocoderUrl: string, extra: Record<string, string> = {}) => {
-    const t = await createTestApp({ GEOCODER_URL: geocoderUrl, ...extra });
-    apps.push(t);
-    return { t, cookie: await t.login(DEMO.delivery.email, DEMO.delivery.password) };
-  };
+  // One geocoder answering in either service's shape, or failing, by the query: the console reads
+  // an answer by its shape, so one app asks it all.
+  const geocoder = fakeService((url) => {
+    const q = url.searchParams.get('q');
+    if (q === 'marina') return { status: 200, body: PHOTON };
+    if (q === 'dubai') return { status: 500, body: { error: 'down' } };
+    return { status: 200, body: NOMINATIM };
+  });
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp({
+      GEOCODER_URL: `${(await geocoder).base}/search`,
+      MAP_STYLE_URL: 'https://tiles.example.org/style.json',
+    });
+    cookie = await t.login(DEMO.delivery.email, DEMO.delivery.password);
+  });
   afterAll(async () => {
-    await Promise.all(apps.map((t) => t.close()));
-    await Promise.all([nominatim, photon, failing].map(async (s) => (await s).close()));
+    await t.close();
+    await (await geocoder).close();
   });
 
   it('returns formatted addresses with their points from a Nominatim answer, skipping broken rows', async () => {
-    const service = await nominatim;
-    const { t, cookie } = await appFor(`${service.base}/search`, {
-      MAP_STYLE_URL: 'https://tiles.example.org/style.json',
-    });
+    const service = await geocoder;
     expect((await call(t, cookie, 'GET', '/api/app-config')).body.data).toEqual({
       map_style_url: 'https://tiles.example.org/style.json',
       geocoder: true,
@@ -178,7 +183,6 @@ describe('address search through a Nominatim- or Photon-compatible service', () 
   });
 
   it('reads a Photon answer and builds the address from its parts', async () => {
-    const { t, cookie } = await appFor(`${(await photon).base}/api`);
     const res = await call(t, cookie, 'GET', '/api/geocode/search?q=marina');
     expect(res.body.data).toEqual([
       { name: 'Dubai Marina Mall, Sheikh Zayed Road, Dubai, UAE', lat: 25.0763, lon: 55.1403 },
@@ -193,7 +197,6 @@ describe('address search through a Nominatim- or Photon-compatible service', () 
   });
 
   it('refuses a too short query, and reports a failing service as 502 without its details', async () => {
-    const { t, cookie } = await appFor(`${(await failing).base}/search`);
     const short = await call(t, cookie, 'GET', '/api/geocode/search?q=ab');
     expect(short.status).toBe(400);
     expect(short.body.responseMessage).toBe('Type at least 3 characters to search');
@@ -222,16 +225,23 @@ describe('GET /api/v1/directions through an OSRM-compatible router', () => {
     if (first === '3') return { status: 200, body: { routes: 'none' } };
     return { status: 200, body: OSRM };
   });
-  const apps: TestApp[] = [];
-  const appFor = async (routerUrl: string) => {
-    const t = await createTestApp({ ROUTER_URL: routerUrl });
-    apps.push(t);
-    return { t, cookie: await t.login(DEMO.delivery.email, DEMO.delivery.password) };
+  const apps = new Map<string, Promise<{ t: TestApp; cookie: string }>>();
+  /** The app asking the router at `routerUrl`, made once for the tests that share it. */
+  const appFor = (routerUrl: string) => {
+    let made = apps.get(routerUrl);
+    if (!made) {
+      made = createTestApp({ ROUTER_URL: routerUrl }).then(async (t) => ({
+        t,
+        cookie: await t.login(DEMO.delivery.email, DEMO.delivery.password),
+      }));
+      apps.set(routerUrl, made);
+    }
+    return made;
   };
   const directions = (t: TestApp, cookie: string, coordinates: string) =>
     call(t, cookie, 'GET', `/api/v1/directions?coordinates=${encodeURIComponent(coordinates)}`);
   afterAll(async () => {
-    await Promise.all(apps.map((t) => t.close()));
+    await Promise.all([...apps.values()].map(async (made) => (await made).t.close()));
     await (await router).close();
   });
 
