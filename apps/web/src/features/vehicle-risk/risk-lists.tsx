@@ -45,7 +45,7 @@ function Direction({ up }: { up: boolean }) {
 }
 
 /** A feature pulling one vehicle's risk up (or down), against the fleet's average vehicle. */
-export function KeyFactorChip({ factor }: { factor: TKeyFactor }) {
+function KeyFactorChip({ factor }: { factor: TKeyFactor }) {
   const up = factor.contribution >= 0;
   return (
     <Chip
@@ -65,6 +65,17 @@ export function KeyFactorChip({ factor }: { factor: TKeyFactor }) {
   );
 }
 
+/** A vehicle's key factors, strongest first, as chips that wrap. */
+export function KeyFactorChips({ factors }: { factors: readonly TKeyFactor[] }) {
+  return (
+    <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+      {factors.map((f) => (
+        <KeyFactorChip key={f.feature} factor={f} />
+      ))}
+    </Stack>
+  );
+}
+
 /** The fleet risk ranking (spec 002 §3 "Vehicle risk ranking entry"), riskiest first. */
 export function RiskRankingPanel({ period }: { period: TCostPeriod }) {
   const terms = useTerms();
@@ -81,16 +92,7 @@ export function RiskRankingPanel({ period }: { period: TCostPeriod }) {
     {
       id: 'factors',
       label: 'Key factors',
-      render: (r) =>
-        r.keyFactors.length === 0 ? (
-          '—'
-        ) : (
-          <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-            {r.keyFactors.map((f) => (
-              <KeyFactorChip key={f.feature} factor={f} />
-            ))}
-          </Stack>
-        ),
+      render: (r) => (r.keyFactors.length === 0 ? '—' : <KeyFactorChips factors={r.keyFactors} />),
     },
   ];
   return (

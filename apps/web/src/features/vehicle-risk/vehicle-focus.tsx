@@ -2,11 +2,11 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TRiskDashboard } from '@fleet/contract';
+import { riskLevel, type TRiskDashboard } from '@fleet/contract';
 import { OverdueChip } from '../../components/overdue-chip';
 import { RiskProbability } from '../../components/risk-probability';
 import { useTerms } from '../../lib/terms';
-import { KeyFactorChip } from './risk-lists';
+import { KeyFactorChips } from './risk-lists';
 
 /**
  * The vehicle a bell alert opened this page for (`?vehicle=ID`), above the fleet's panels: its
@@ -33,9 +33,10 @@ export function VehicleFocus({
       </Alert>
     );
   const titleId = `vehicle-focus-${vehicleId}`;
+  const line = { flexWrap: 'wrap', alignItems: 'center' } as const;
   return (
     <Alert
-      severity={due?.overdue || (ranked && ranked.probability > 70) ? 'warning' : 'info'}
+      severity={due?.overdue || (ranked && riskLevel(ranked.probability) === 'high') ? 'warning' : 'info'}
       onClose={onClose}
       role="region"
       aria-labelledby={titleId}
@@ -43,19 +44,17 @@ export function VehicleFocus({
       <AlertTitle id={titleId}>{reference}</AlertTitle>
       <Stack spacing={1}>
         {ranked && (
-          <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          <Stack direction="row" useFlexGap spacing={1} sx={line}>
             <Typography variant="body2">Malfunction probability (30 days):</Typography>
             <RiskProbability percent={ranked.probability} />
             <Typography variant="body2" color="text.secondary">
               rank {ranked.rank} of {dashboard.ranking.length}
             </Typography>
-            {ranked.keyFactors.map((f) => (
-              <KeyFactorChip key={f.feature} factor={f} />
-            ))}
+            <KeyFactorChips factors={ranked.keyFactors} />
           </Stack>
         )}
         {due && (
-          <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          <Stack direction="row" useFlexGap spacing={1} sx={line}>
             <Typography variant="body2">
               {due.due_date
                 ? `Next service by its intervals: ${due.due_type}, ${due.due_date}`
