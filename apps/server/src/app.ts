@@ -75,6 +75,8 @@ import { logRoutes } from './modules/logs/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { financeRunRoutes } from './modules/finance-runs/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { crmRoutes } from './modules/crm/routes.ts';
+import { crmOrderRoutes } from './modules/crm/order-routes.ts';
 import { createErrorLog, type ErrorLog } from './platform/error-log.ts';
 import pkg from '../package.json' with { type: 'json' };
 
@@ -300,6 +302,8 @@ export async function buildApp({
   await app.register(reportRoutes, deps);
   await app.register(financeRunRoutes, deps);
   await app.register(analyticsRoutes, deps);
+  await app.register(crmRoutes, deps);
+  await app.register(crmOrderRoutes, deps);
   await app.register(eventRoutes, deps);
   await app.register(exportRoutes, deps);
   await app.register(logRoutes, deps);

@@ -43,6 +43,14 @@ const ENTITY_EVENTS = {
   maintenance: ['created', 'updated'],
   /** A vehicle's risk or overdue service alert raised (created), or marked seen (updated). */
   vehicle_alert: ['created', 'updated'],
+  /** CRM records (the tenant's CRM module). */
+  crm_customer: ['created', 'updated', 'archived'],
+  crm_contact: ['created', 'updated', 'archived'],
+  crm_pet: ['created', 'updated', 'archived'],
+  crm_address: ['created', 'updated', 'archived'],
+  crm_item: ['created', 'updated', 'archived'],
+  /** A CRM order: made, changed, moved through its statuses (by an admin or its trip), deleted. */
+  crm_order: ['created', 'updated', 'archived'],
   blog_post: ['created', 'updated', 'archived'],
   landing_section: ['updated'],
   contact_request: ['created'],

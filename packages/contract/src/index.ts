@@ -40,3 +40,4 @@ export * from './finance-runs.ts';
 export * from './analytics.ts';
 export * from './vehicle-risk.ts';
 export * from './vehicle-alerts.ts';
+export * from './crm.ts';

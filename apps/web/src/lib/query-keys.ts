@@ -64,6 +64,13 @@ export const queryRoots = {
   vehicleRisk: ['vehicle-risk'],
   /** The bell's vehicle alerts: high malfunction risk, service overdue. */
   vehicleAlerts: ['vehicle-alerts'],
+  /** CRM (/crm/…): customers with their detail view, contacts, pets, addresses, the catalogue, orders. */
+  crmCustomers: ['crm', 'customers'],
+  crmContacts: ['crm', 'contacts'],
+  crmPets: ['crm', 'pets'],
+  crmAddresses: ['crm', 'addresses'],
+  crmItems: ['crm', 'items'],
+  crmOrders: ['crm', 'orders'],
 } as const satisfies Record<string, QueryKey>;
 
 /**
@@ -122,6 +129,20 @@ export const STALE_AFTER_CHANGE = {
   vehicle_request: [queryRoots.vehicleRequests, queryRoots.vehicles, queryRoots.drivers],
   student: [queryRoots.students, queryRoots.guardians, queryRoots.driverDetails],
   guardian: [queryRoots.guardians, queryRoots.students],
+  // A customer's name shows on its contacts, pets, addresses and orders; its detail view shows them all.
+  crm_customer: [
+    queryRoots.crmCustomers,
+    queryRoots.crmContacts,
+    queryRoots.crmPets,
+    queryRoots.crmAddresses,
+    queryRoots.crmOrders,
+  ],
+  crm_contact: [queryRoots.crmContacts, queryRoots.crmCustomers],
+  crm_pet: [queryRoots.crmPets, queryRoots.crmCustomers, queryRoots.crmOrders],
+  crm_address: [queryRoots.crmAddresses, queryRoots.crmCustomers, queryRoots.crmOrders],
+  crm_item: [queryRoots.crmItems],
+  // Orders count on their customer's row; a planned one is a trip's task.
+  crm_order: [queryRoots.crmOrders, queryRoots.crmCustomers, queryRoots.trips, queryRoots.orders],
   blog_post: [queryRoots.blogPosts],
   landing_section: [queryRoots.landingSections],
   contact_request: [queryRoots.contactRequests],

@@ -16,3 +16,4 @@ export * from './maintenance.ts';
 export * from './worked-days.ts';
 export * from './odometer.ts';
 export * from './vehicle-risk.ts';
+export * from './crm.ts';
