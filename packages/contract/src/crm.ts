@@ -645,3 +645,10 @@ export const ZTrackingView = z.object({
   proof_image: z.string().nullable(),
 });
 export type TTrackingView = z.infer<typeof ZTrackingView>;
+
+// ---------- Spreadsheet import ----------
+
+/** The columns of a customers import (`v1/crm/customers/import`); tags are separated by commas. */
+export const CUSTOMER_IMPORT_COLUMNS = ['Kind', 'Name', 'Phone', 'E-mail', 'Notes', 'Tags'] as const;
+/** The columns of an items import (`v1/crm/items/import`); weight and volume in the tenant's units. */
+export const ITEM_IMPORT_COLUMNS = ['SKU', 'Name', 'Unit', 'Unit price', 'Weight', 'Volume'] as const;
