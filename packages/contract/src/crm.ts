@@ -85,6 +85,9 @@ export const CRM_MESSAGES = {
   planTooMany: `Plan at most ${ORDER_PLAN_MAX} orders at a time`,
   planStopsMax: 'The trip would have more than 50 stops',
   trackingNotPlanned: 'A tracking link is given once the order is planned',
+  trackingEnded: 'This order ended more than a day ago: its customer has nothing left to follow',
+  trackingNoEmail: 'This customer has no e-mail address: enter one of its contacts’ addresses',
+  trackingRecipient: 'Send the link to the customer’s e-mail address or one of its contacts’',
   created: (noun: string) => `${noun} added successfully`,
   updated: (noun: string) => `${noun} updated successfully`,
   deleted: (noun: string) => `${noun} deleted successfully`,
@@ -319,18 +322,23 @@ export type TPetRow = z.infer<typeof ZPetRow>;
 
 // ---------- Addresses ----------
 
+/** A coordinate that must be given: missing, '' or null is `coordinatesRequired`, then its own range. */
+const zRequiredCoordinate = (coordinate: typeof ZLat) =>
+  z
+    .custom<unknown>((v) => v !== undefined && v !== null && v !== '', {
+      message: CRM_MESSAGES.coordinatesRequired,
+    })
+    .pipe(coordinate);
+
 export const ZAddressInput = z.object({
   customer_id: zId('customer_id'),
   /** What the customer calls it: Home, Office, Warehouse 2. */
   label: requiredText(CRM_NAME_MAX, CRM_MESSAGES.nameMax),
   /** The address as written (the place picker's name). */
   address: requiredText(200, 'Must be at most 200 characters'),
-  lat: z
-    .preprocess((v) => (v === '' ? undefined : v), ZLat.optional())
-    .refine((v) => v !== undefined, CRM_MESSAGES.coordinatesRequired),
-  lon: z
-    .preprocess((v) => (v === '' ? undefined : v), ZLon.optional())
-    .refine((v) => v !== undefined, CRM_MESSAGES.coordinatesRequired),
+  /** Both required: an address is a place a driver goes to (left out, '' or null: coordinatesRequired). */
+  lat: zRequiredCoordinate(ZLat),
+  lon: zRequiredCoordinate(ZLon),
   delivery_notes: optionalText(CRM_NOTES_MAX, CRM_MESSAGES.notesMax),
 });
 export type TAddressInput = z.input<typeof ZAddressInput>;

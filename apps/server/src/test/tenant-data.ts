@@ -3,6 +3,16 @@ import type { Db } from '../db/client.ts';
 import { tablesWithTenantColumn, writeCounts } from './fingerprint.ts';
 import {
   accidents,
+  crmAddresses,
+  crmContacts,
+  crmCustomers,
+  crmItems,
+  crmOrderHistory,
+  crmOrderLines,
+  crmOrderPets,
+  crmOrders,
+  crmPets,
+  crmTrackingLinks,
   dieselTanks,
   driverFiles,
   driverLocations,
@@ -193,8 +203,9 @@ const CODE_COLUMNS = new Set([
   'key',
   'value',
   // A task's order and approval states, its photos' kind, place in storage and type, the driver
-  // app's idempotency records: values the product reads back as codes.
+  // app's idempotency records, a CRM pet's species: values the product reads back as codes.
   'status',
+  'species',
   'manager_approval_status',
   'kind',
   'storage_key',
@@ -382,6 +393,77 @@ export async function plantRecords(
     })
     .returning({ id: guardians.id });
   await db.insert(studentGuardians).values({ tenantId, studentId: student!.id, guardianId: guardian!.id });
+  await plantCrmRecords(db, { tenantId, text, numbers });
+}
+
+/**
+ * CRM records: three customers, each with a contact, a pet and an address (a walk archives one
+ * customer with its own and still finds the next), an item, and a delivered order of the first
+ * customer with its line, pet, history and tracking link.
+ */
+async function plantCrmRecords(
+  db: Db,
+  { tenantId, text, numbers }: { tenantId: number; text: string; numbers: typeof MARKED_NUMBERS },
+): Promise<void> {
+  const customers = await db
+    .insert(crmCustomers)
+    .values(
+      [1, 2, 3].map((n) => ({ tenantId, kind: 'person', name: `${text} ${n}`, notes: text, tags: ['walk'] })),
+    )
+    .returning({ id: crmCustomers.id });
+  const owned: { customerId: number; petId: number; addressId: number }[] = [];
+  for (const { id: customerId } of customers) {
+    await db.insert(crmContacts).values({ tenantId, customerId, name: text, role: text });
+    const [pet] = await db
+      .insert(crmPets)
+      .values({ tenantId, customerId, name: text, species: 'dog', breed: text, weight: numbers.volume })
+      .returning({ id: crmPets.id });
+    const [address] = await db
+      .insert(crmAddresses)
+      .values({ tenantId, customerId, label: text, address: text, lat: numbers.lat, lon: numbers.lon })
+      .returning({ id: crmAddresses.id });
+    owned.push({ customerId, petId: pet!.id, addressId: address!.id });
+  }
+  const [item] = await db
+    .insert(crmItems)
+    .values({
+      tenantId,
+      sku: `${text}-${customers[0]!.id}`,
+      name: text,
+      unit: text,
+      unitPrice: numbers.amount,
+    })
+    .returning({ id: crmItems.id });
+  const { customerId, petId, addressId } = owned[0]!;
+  const [order] = await db
+    .insert(crmOrders)
+    .values({
+      tenantId,
+      customerId,
+      addressId,
+      requestedDate: '2026-01-15',
+      status: 'delivered',
+      notes: text,
+      total: numbers.amount,
+      lineCount: 1,
+    })
+    .returning({ id: crmOrders.id });
+  const orderId = order!.id;
+  await db.insert(crmOrderLines).values({
+    tenantId,
+    orderId,
+    position: 1,
+    itemId: item!.id,
+    sku: text,
+    name: text,
+    unit: text,
+    quantity: 1,
+    unitPrice: numbers.amount,
+    amount: numbers.amount,
+  });
+  await db.insert(crmOrderPets).values({ tenantId, orderId, petId });
+  await db.insert(crmOrderHistory).values({ tenantId, orderId, status: 'delivered', by: text });
+  await db.insert(crmTrackingLinks).values({ tenantId, orderId, token: `${text}-${orderId}-${Date.now()}` });
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
