@@ -77,6 +77,7 @@ import { financeRunRoutes } from './modules/finance-runs/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { crmRoutes } from './modules/crm/routes.ts';
 import { crmOrderRoutes } from './modules/crm/order-routes.ts';
+import { trackingRoutes } from './modules/crm/tracking-routes.ts';
 import { createErrorLog, type ErrorLog } from './platform/error-log.ts';
 import pkg from '../package.json' with { type: 'json' };
 
@@ -304,6 +305,7 @@ export async function buildApp({
   await app.register(analyticsRoutes, deps);
   await app.register(crmRoutes, deps);
   await app.register(crmOrderRoutes, deps);
+  await app.register(trackingRoutes, deps);
   await app.register(eventRoutes, deps);
   await app.register(exportRoutes, deps);
   await app.register(logRoutes, deps);

@@ -21,6 +21,7 @@ import { EXPORT_SWEEP_INTERVAL_MS } from './modules/exports/service.ts';
 import { FINANCE_RUN_INTERVAL_MS, runMonthlyFinance } from './modules/finance-runs/service.ts';
 import { countOdometers, ODOMETER_INTERVAL_MS } from './modules/odometer/service.ts';
 import { RISK_TRAINING_INTERVAL_MS, trainDueFleets } from './modules/vehicle-risk/service.ts';
+import { ORDER_SWEEP_INTERVAL_MS, startOrderFollower, sweepOrders } from './modules/crm/service.ts';
 import {
   pendingDemoHistoryDays,
   replayDemoHistory,
@@ -42,8 +43,22 @@ const LOG_RETENTION_INTERVAL_MS = 60 * 60_000;
 /** The parts every app has: requests depend on them. */
 export function serviceParts(app: FastifyInstance, deps: TDeps): TBackgroundPart[] {
   const { db } = deps.database;
+  let follower: ReturnType<typeof startOrderFollower> | null = null;
   return [
     { name: 'live relay', start: () => deps.live.start(), stop: () => deps.live.stop() },
+    {
+      // CRM orders follow the trips that carry them, from the first change on (the demo's history too).
+      name: 'order follower',
+      start() {
+        follower = startOrderFollower({
+          db,
+          events: deps.events,
+          publish: deps.events.publish,
+          log: app.log.child({ module: 'crm orders' }),
+        });
+      },
+      stop: () => follower?.stop(),
+    },
     {
       // One writer for the app's database: the driver app's batches and the trackers share its commits.
       name: 'position ingest',
@@ -169,6 +184,12 @@ function backgroundJobs(app: FastifyInstance, deps: TDeps, errorLog: ErrorLog): 
       name: 'materialise scheduled trips',
       intervalMs: MATERIALISE_INTERVAL_MS,
       run: () => materialiseSchedules(db, events.publish),
+    }),
+    // CRM orders whose trip changed in another process, or while this one was down.
+    job({
+      name: 'follow CRM orders',
+      intervalMs: ORDER_SWEEP_INTERVAL_MS,
+      run: () => sweepOrders(db, events.publish),
     }),
     // Change events are kept a few days for streams that reconnect; one process at a time deletes older ones.
     job({

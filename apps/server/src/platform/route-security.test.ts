@@ -40,6 +40,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/osmand',
   'PUT /api/osmand',
   'POST /api/owntracks',
+  // A CRM order's tracking page data: the link's unguessable token is the credential (modules/crm/tracking.ts).
+  'GET /api/v1/track/:token',
+  'GET /api/v1/track/:token/photo',
 ]);
 
 /** The body deadline's clock, moved by the test: its timers run only when `fire` is called. */

@@ -142,7 +142,13 @@ type Entity =
   | 'exceptions'
   | 'maintenance_types'
   | 'vehicle_alerts'
-  | 'logs';
+  | 'logs'
+  | 'crm_customers'
+  | 'crm_contacts'
+  | 'crm_pets'
+  | 'crm_addresses'
+  | 'crm_items'
+  | 'crm_orders';
 type Ids = Record<Entity, number | null>;
 
 /** The record a field names, by its name wherever it appears. */
@@ -170,6 +176,14 @@ const ENTITY_OF_FIELD: Record<string, Entity> = {
   // The finance summaries: one driver, or the drivers chosen.
   driver: 'drivers',
   selected_Drivers: 'drivers',
+  // The CRM's records: a customer's, and the address and items of an order.
+  customer_id: 'crm_customers',
+  address_id: 'crm_addresses',
+  item_id: 'crm_items',
+  pet_ids: 'crm_pets',
+  // Orders planned into a trip, with the new trip's type.
+  order_ids: 'crm_orders',
+  type_id: 'trip_types',
 };
 /** Routes of vehicle maintenance, whose `type` names a maintenance type. */
 const MAINTENANCE_ROUTE = /^\/api\/v1\/vehicles\/maintenances/;
@@ -212,6 +226,12 @@ const ENTITY_OF_ROUTE: [RegExp, Entity][] = [
   // A background export: its admin's own (the walker's), refused to everyone else.
   [/^\/api\/v1\/exports\//, 'export_jobs'],
   [/^\/api\/bus-request\//, 'vehicle_requests'],
+  [/^\/api\/v1\/crm\/customers\//, 'crm_customers'],
+  [/^\/api\/v1\/crm\/contacts\//, 'crm_contacts'],
+  [/^\/api\/v1\/crm\/pets\//, 'crm_pets'],
+  [/^\/api\/v1\/crm\/addresses\//, 'crm_addresses'],
+  [/^\/api\/v1\/crm\/items\//, 'crm_items'],
+  [/^\/api\/v1\/crm\/orders\//, 'crm_orders'],
 ];
 
 /**
@@ -257,10 +277,18 @@ const NAMED_VALUES: Record<string, (unique: number) => unknown> = {
   year: () => 2020,
   q: () => 'Dubai Marina',
   language: () => 'en',
+  phone: () => '+971 4 000 0000',
+  birth_date: () => day(-1000),
+  requested_date: () => day(1),
+  start_time: () => '08:00',
+  window_start: () => '10:00',
+  window_end: () => '12:00',
 };
 /** Bodies the schema cannot describe well enough: settings are pairs of known keys and checked values. */
 const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
   'POST /api/tenant-settings/save-all': { data: [{ key: 'location', value: 'Dubai' }] },
+  // Orders go into a new trip (an ended trip takes none); the probes still name A's trip there.
+  'POST /api/v1/crm/orders/plan': { trip_id: null, start_time: '08:00' },
   // A fine's issue time is a past date-time, its status one of three; its trip (optional) must be
   // its driver's, which the walk's first trip and first driver need not be: the probes still name A's.
   'POST /api/fine/add': { date: `${day(-1)} 08:00:00`, trip_id: null },
@@ -316,7 +344,8 @@ const isIdField = (name: string, s: JsonSchema) =>
 const containsIdField = (s: JsonSchema, name: string): boolean =>
   isIdField(name, s) ||
   Object.entries(s.properties ?? {}).some(([key, sub]) => containsIdField(sub, key)) ||
-  (s.items !== undefined && containsIdField(s.items, '')) ||
+  // A list of ids (`order_ids`) is named by its field; a list of objects by their own fields.
+  (s.items !== undefined && containsIdField(s.items, name in ENTITY_OF_FIELD ? name : '')) ||
   alternativesOf(s).some((a) => containsIdField(a, name));
 
 type Path = (string | number)[];
@@ -346,7 +375,8 @@ const pathLabel = (path: Path) =>
   path.map((p, i) => (typeof p === 'number' ? '[]' : i === 0 ? p : `.${p}`)).join('');
 
 function entityOf(route: RegisteredRoute, path: Path): Entity {
-  const name = String(path[path.length - 1]);
+  // The field's name: an id in a list (`order_ids[0]`) is named by the list.
+  const name = String(path.findLast((p) => typeof p === 'string'));
   const schedule = /trip-schedule/.test(route.url);
   const inStops = path.includes('destinations');
   let entity: Entity | undefined;
@@ -409,7 +439,7 @@ function exampleOf(
     }
     case 'array':
       return Array.from({ length: Math.max(s.minItems ?? 1, 1) }, (_, i) =>
-        exampleOf(s.items ?? {}, '', [...path, i], ctx),
+        exampleOf(s.items ?? {}, name in ENTITY_OF_FIELD ? name : '', [...path, i], ctx),
       );
     case 'string': {
       const text = `Isolation ${ctx.unique()}`.slice(0, s.maxLength ?? 100);
@@ -513,6 +543,12 @@ async function pickIds(tenantId: number, exceptAdmin: number | null): Promise<Id
   );
   const task = await first(sql`select id from tasks where trip_destination_id = ${stop} order by id limit 1`);
   const schedule = await live('trip_schedules');
+  const customer = await first(
+    sql`select c.id from crm_customers c where c.tenant_id = ${tenantId} and not c.archived
+        and exists (select 1 from crm_addresses a where a.tenant_id = c.tenant_id and a.customer_id = c.id and not a.archived)
+        and exists (select 1 from crm_pets p where p.tenant_id = c.tenant_id and p.customer_id = c.id and not p.archived)
+        order by c.id limit 1`,
+  );
   const scheduleStop = await first(
     sql`select d.id from schedule_destinations d where d.schedule_id = ${schedule} and d.tenant_id = ${tenantId}
         and exists (select 1 from schedule_tasks k where k.schedule_destination_id = d.id) order by d.position limit 1`,
@@ -572,6 +608,17 @@ async function pickIds(tenantId: number, exceptAdmin: number | null): Promise<Id
     admins: await first(
       sql`select id from admins where tenant_id = ${tenantId} and not archived and id <> ${exceptAdmin ?? 0} order by id limit 1`,
     ),
+    // A customer with an address and a pet, and those: an order names all three, and they must agree.
+    crm_customers: customer,
+    crm_contacts: await live('crm_contacts'),
+    crm_pets: await first(
+      sql`select id from crm_pets where tenant_id = ${tenantId} and customer_id = ${customer} and not archived order by id limit 1`,
+    ),
+    crm_addresses: await first(
+      sql`select id from crm_addresses where tenant_id = ${tenantId} and customer_id = ${customer} and not archived order by id limit 1`,
+    ),
+    crm_items: await live('crm_items'),
+    crm_orders: await live('crm_orders'),
   };
 }
 
@@ -588,6 +635,38 @@ const walkerOf = (route: RegisteredRoute) =>
  * the task named gets a proof photo when it has none, so the photo route has one to serve. A
  * school-bus route is valid with the school-bus tenant's records.
  */
+/**
+ * B's order for an order route: its delivered one (with an e-mail to send the link to) for the
+ * tracking routes, a new draft to delete, a new confirmed one for the rest (to plan, to edit, to
+ * send back to draft).
+ */
+async function orderOfB(route: RegisteredRoute, ids: Ids): Promise<number> {
+  if (route.url.includes('/tracking')) {
+    const [delivered] = await rowsOf<{ id: number; customer_id: number }>(
+      t.database.db,
+      sql`select id, customer_id from crm_orders where tenant_id = ${B.tenantId} and status = 'delivered' and not archived order by id limit 1`,
+    );
+    await t.database.db.execute(
+      sql`update crm_customers set email = 'walk@crm.example' where tenant_id = ${B.tenantId} and id = ${delivered!.customer_id}`,
+    );
+    return delivered!.id;
+  }
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/crm/orders',
+    headers: { cookie: cookieB },
+    payload: {
+      customer_id: ids.crm_customers,
+      address_id: ids.crm_addresses,
+      requested_date: day(1),
+      lines: [{ item_id: ids.crm_items, quantity: 1 }],
+      status: route.method === 'DELETE' ? 'draft' : 'confirmed',
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`B's order for ${routeKey(route)}: ${res.body}`);
+  return (res.json() as { data: { id: number } }).data.id;
+}
+
 async function idsOfB(route?: RegisteredRoute): Promise<Ids> {
   if (route && SCHOOL_BUS_ROUTE.test(route.url)) return pickIds(SCHOOL.tenantId, adminSchool);
   const ids = await pickIds(B.tenantId, adminB);
@@ -610,6 +689,9 @@ async function idsOfB(route?: RegisteredRoute): Promise<Ids> {
     });
     ids.record_photos = (res.json() as { data: { id: number }[] }).data[0]!.id;
   }
+  // An order in the state the route works on, made afresh (a plan or a delete uses one up).
+  if (route && /^\/api\/v1\/crm\/orders\/(:id|plan)/.test(route.url))
+    ids.crm_orders = await orderOfB(route, ids);
   // An entry of the error log when none is left (a walk before may have deleted it).
   if (ids.logs === null) {
     const [row] = await rowsOf<{ id: number }>(
@@ -698,6 +780,10 @@ const IMPORTS: Record<string, (ids: Ids) => Promise<Call['file']>> = {
   'POST /api/v1/drivers/import': async (ids) => driverFile(await referenceOf(ids.vehicles)),
   'POST /api/v1/vehicles/import/preview': async () => vehicleFile(),
   'POST /api/v1/vehicles/import': async () => vehicleFile(),
+  'POST /api/v1/crm/customers/import/preview': async () => customerFile(),
+  'POST /api/v1/crm/customers/import': async () => customerFile(),
+  'POST /api/v1/crm/items/import/preview': async () => itemFile(),
+  'POST /api/v1/crm/items/import': async () => itemFile(),
 };
 const driverFile = (vehicle: string) => ({
   name: 'drivers.csv',
@@ -706,6 +792,14 @@ const driverFile = (vehicle: string) => ({
 const vehicleFile = () => ({
   name: 'vehicles.csv',
   content: `Reference,Brand,Model,Year,Mileage\nISO-${unique()},Volvo,FH,2020,100\n`,
+});
+const customerFile = () => ({
+  name: 'customers.csv',
+  content: `Kind,Name,Phone,E-mail,Notes,Tags\nCompany,Isolation ${unique()},,,,"a, b"\n`,
+});
+const itemFile = () => ({
+  name: 'items.csv',
+  content: `SKU,Name,Unit,Unit price,Weight,Volume\nISO-SKU-${unique()},Crate,box,10,,\n`,
 });
 async function referenceOf(vehicleId: number | null): Promise<string> {
   const rows = await rowsOf<{ reference: string }>(
@@ -801,6 +895,8 @@ async function expectNothingOfA(res: LightMyRequestResponse, where: string, echo
 
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_FAILURES_PER_IP: '1000' });
+  // B walks the CRM's routes too: the demo has it on for A only.
+  await t.database.db.execute(sql`update tenants set is_enabled_crm = true where id = ${B.tenantId}`);
   cookieB = await t.login(B.email, B.password);
   const [adminOfB] = await rowsOf<{ id: number }>(
     t.database.db,
