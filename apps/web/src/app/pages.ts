@@ -69,6 +69,13 @@ export const pages: PageMap = {
       default: m.LandingSectionsPage,
     })),
   contentInbox: () => import('../features/content-admin/inbox-page').then((m) => ({ default: m.InboxPage })),
+  crmOrders: () => import('../features/crm/orders/orders-page').then((m) => ({ default: m.CrmOrdersPage })),
   tenantAdmins: () =>
     import('../features/admins/tenant-admins-page').then((m) => ({ default: m.TenantAdminsPage })),
+  crmCustomers: () => import('../features/crm/customers-page').then((m) => ({ default: m.CustomersPage })),
+  crmCustomer: () => import('../features/crm/customer-page').then((m) => ({ default: m.CustomerPage })),
+  crmContacts: () => import('../features/crm/contacts-page').then((m) => ({ default: m.ContactsPage })),
+  crmPets: () => import('../features/crm/pets-page').then((m) => ({ default: m.PetsPage })),
+  crmAddresses: () => import('../features/crm/addresses-page').then((m) => ({ default: m.AddressesPage })),
+  crmItems: () => import('../features/crm/items-page').then((m) => ({ default: m.ItemsPage })),
 };

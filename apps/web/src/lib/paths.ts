@@ -169,6 +169,13 @@ export const paths = {
   settings: route('/settings'),
   ai: route('/ai'),
   crmCustomers: route('/crm/customers', { access: 'crm' }),
+  /** One customer with its contacts, pets, addresses and orders. */
+  crmCustomer: {
+    path: '/crm/customers/:id',
+    layout: 'main',
+    access: 'crm',
+    getHref: ({ id }: { id: number | string }) => `/crm/customers/${id}`,
+  } satisfies RouteDef<{ id: number | string }>,
   crmContacts: route('/crm/contacts', { access: 'crm' }),
   crmPets: route('/crm/pets', { access: 'crm' }),
   crmOrders: route('/crm/orders', { access: 'crm' }),
