@@ -32,6 +32,7 @@ import { tenantsList } from '../tenants/service.ts';
 import { addTrip, driverTrips } from '../trips/service.ts';
 import { simulateDemoVehicleRequests } from './vehicle-requests.ts';
 import { recordDemoFines } from './fines.ts';
+import { recordDemoOrders } from './crm.ts';
 import { recordDemoMaintenance } from './maintenance.ts';
 import type { Storage } from '../../platform/storage.ts';
 
@@ -240,6 +241,8 @@ export async function simulateDemoHistory(
   // From the start of the first day (UTC), so that day's trips are taken up from their beginning.
   const start = Math.floor(now / DAY) * DAY - days * DAY;
   const transport = injectTransport(app);
+  // The CRM's customers and orders first: the days' trips then carry their orders as they run.
+  await recordDemoOrders(ctx, { now, days, seed: SIMULATION_SEED });
   const tenants = await demoTenants(ctx);
   // The drivers' timelines carry the progress: each driver's days replayed, of all drivers' days.
   const timelines = tenants.reduce((n, t) => n + t.app.length + t.trackers.length, 0);
