@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -365,10 +366,21 @@ interface Call {
 
 /** An id no record has: what naming another tenant's record must look like from inside this one. */
 const NO_SUCH_ID = 2_147_483_000;
-const answerShape = (res: LightMyRequestResponse) => ({
-  status: res.statusCode,
-  body: String(res.headers['content-type']).includes('json') ? res.body : `${res.rawPayload.length} bytes`,
-});
+const SPREADSHEET = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/**
+ * What an answer tells: its status and JSON; a spreadsheet's cells (its bytes hold the second it was
+ * made, which two answers need not share); anything else by its size.
+ */
+async function answerShape(res: LightMyRequestResponse) {
+  const type = String(res.headers['content-type']);
+  if (type.includes('json')) return { status: res.statusCode, body: res.body };
+  if (type.includes(SPREADSHEET)) {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(res.rawPayload).buffer);
+    return { status: res.statusCode, body: JSON.stringify(book.worksheets.map((w) => w.getSheetValues())) };
+  }
+  return { status: res.statusCode, body: `${res.rawPayload.length} bytes` };
+}
 
 const routeKey = (route: RegisteredRoute) => `${route.method} ${route.url}`;
 const pathLabel = (path: Path) =>
@@ -1015,8 +1027,8 @@ describe('tenant isolation', () => {
             // exists: a report link or an empty page for A's id alone would tell.
             const unknown = await send(withValue(call, slot.path, NO_SUCH_ID));
             expect
-              .soft(answerShape(res), `${where}: answered unlike an id that does not exist`)
-              .toEqual(answerShape(unknown));
+              .soft(await answerShape(res), `${where}: answered unlike an id that does not exist`)
+              .toEqual(await answerShape(unknown));
           }
           if (before && res.statusCode >= 400) {
             expect
@@ -1340,8 +1352,8 @@ describe('tenant isolation for drivers', () => {
           expect([401, 429], label).not.toContain(res.statusCode);
           const unknown = await send({ ...call, params: { ...call.params, [name]: NO_SUCH_ID } }, auth);
           expect
-            .soft(answerShape(res), `${label}: answered unlike an id that does not exist`)
-            .toEqual(answerShape(unknown));
+            .soft(await answerShape(res), `${label}: answered unlike an id that does not exist`)
+            .toEqual(await answerShape(unknown));
           expect
             .soft((await answerText(res)).search(runMarker), `${label}: shows A's driver's trip`)
             .toBe(-1);
@@ -1437,8 +1449,8 @@ describe('tenant isolation for guardians', () => {
         expect([401, 429], label).not.toContain(res.statusCode);
         const unknown = await send({ ...call, params: { ...call.params, [name]: NO_SUCH_ID } }, parent);
         expect
-          .soft(answerShape(res), `${label}: answered unlike an id that does not exist`)
-          .toEqual(answerShape(unknown));
+          .soft(await answerShape(res), `${label}: answered unlike an id that does not exist`)
+          .toEqual(await answerShape(unknown));
         expect
           .soft(await databaseFingerprint(t.database.db), `${label}: the refused call changed the database`)
           .toEqual(before);

@@ -3,6 +3,6 @@
  * jobs and the demo's simulation reach customers, their records and orders through these only.
  */
 
-export { addAddress, addContact, addCustomer, addItem, addPet } from './records-service.ts';
+export { addAddress, addContact, addCustomer, addItem, addPet, customersPage } from './records-service.ts';
 export { addCrmOrder, planCrmOrders, setCrmOrderStatus } from './order-service.ts';
 export { ORDER_SWEEP_INTERVAL_MS, startOrderFollower, sweepOrders } from './order-follower.ts';

@@ -17,6 +17,7 @@ import {
   addCustomer,
   addItem,
   addPet,
+  customersPage,
   planCrmOrders,
   setCrmOrderStatus,
 } from '../crm/service.ts';
@@ -358,6 +359,9 @@ export async function recordDemoOrders(
   for (const tenant of await tenantsList(ctx)) {
     if (tenant.is_enabled_crm !== 1) continue;
     const tenantCtx = inTenant(ctx, tenant.id);
+    // A history taken up again after a stop finds its CRM made already: its trips carry the orders.
+    const known = await customersPage(tenantCtx, { page: 1, page_size: 1 });
+    if (known.pagination.total_items > 0) continue;
     const random = seeded(mixSeed(seed, tenant.id, CRM_STREAM));
     const { timeZone } = await tenantProfile(tenantCtx);
     const book = await recordBook(tenantCtx);
