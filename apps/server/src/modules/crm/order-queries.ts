@@ -10,7 +10,6 @@ import {
   crmAddresses,
   crmContacts,
   crmCustomers,
-  crmItems,
   crmOrderHistory,
   crmOrderLines,
   crmOrderPets,
@@ -248,57 +247,6 @@ export function historyOf(db: Db, tenantId: number, orderId: number) {
     .from(crmOrderHistory)
     .where(and(eq(crmOrderHistory.tenantId, tenantId), eq(crmOrderHistory.orderId, orderId)))
     .orderBy(asc(crmOrderHistory.id));
-}
-
-/** The live customer, its live address and the live items and pets an order names (what it may point at). */
-export async function orderRefs(
-  db: Db,
-  tenantId: number,
-  refs: { customerId: number; addressId: number; itemIds: number[]; petIds: number[] },
-) {
-  const [customer, address, items, pets] = await Promise.all([
-    db
-      .select({ id: crmCustomers.id })
-      .from(crmCustomers)
-      .where(
-        and(
-          eq(crmCustomers.tenantId, tenantId),
-          eq(crmCustomers.id, refs.customerId),
-          eq(crmCustomers.archived, false),
-        ),
-      ),
-    db
-      .select({ id: crmAddresses.id, customerId: crmAddresses.customerId })
-      .from(crmAddresses)
-      .where(
-        and(
-          eq(crmAddresses.tenantId, tenantId),
-          eq(crmAddresses.id, refs.addressId),
-          eq(crmAddresses.archived, false),
-        ),
-      ),
-    refs.itemIds.length
-      ? db
-          .select()
-          .from(crmItems)
-          .where(
-            and(
-              eq(crmItems.tenantId, tenantId),
-              anyId(crmItems.id, refs.itemIds),
-              eq(crmItems.archived, false),
-            ),
-          )
-      : Promise.resolve([]),
-    refs.petIds.length
-      ? db
-          .select({ id: crmPets.id, customerId: crmPets.customerId })
-          .from(crmPets)
-          .where(
-            and(eq(crmPets.tenantId, tenantId), anyId(crmPets.id, refs.petIds), eq(crmPets.archived, false)),
-          )
-      : Promise.resolve([]),
-  ]);
-  return { customer: customer[0], address: address[0], items, pets };
 }
 
 export type TOrderWrite = Pick<

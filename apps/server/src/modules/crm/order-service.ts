@@ -29,6 +29,7 @@ import { takeMailSlot, type TMailLimits } from '../../platform/mail-limits.ts';
 import { AppError } from '../../platform/errors.ts';
 import { addDestination, findDestinations, findOrigin } from '../places/service.ts';
 import { tenantProfile } from '../settings/service.ts';
+import { address, customer, findItems, findPets } from './records-service.ts';
 import { metersBetween } from '../trips/service.ts';
 import { addTrip, saveTrip, taskPhotoUrl, tripDetails, type TParsedStop } from '../trips/service.ts';
 import {
@@ -44,7 +45,6 @@ import {
   loadOrders,
   lockOrders,
   orderIdsMatching,
-  orderRefs,
   pageOrderIds,
   petsOf,
   proofPhotosOf,
@@ -249,24 +249,20 @@ async function proofImagesOf(ctx: TTenantContext, taskId: number | null): Promis
 async function orderWrite(ctx: TTenantContext, input: TCrmOrderValues) {
   const itemIds = [...new Set(input.lines.map((l) => l.item_id))];
   const petIds = [...new Set(input.pet_ids)];
-  const refs = await orderRefs(ctx.db, ctx.tenantId, {
-    customerId: input.customer_id,
-    addressId: input.address_id,
-    itemIds,
-    petIds,
-  });
-  if (!refs.customer) throw new AppError('NOT_FOUND', CRM_MESSAGES.customerNotFound);
-  if (!refs.address) throw new AppError('NOT_FOUND', CRM_MESSAGES.addressNotFound);
-  if (refs.address.customerId !== input.customer_id)
+  // The records' own lookups: another tenant's ids are as unknown as missing ones (404).
+  await customer(ctx, input.customer_id);
+  const place = await address(ctx, input.address_id);
+  if (place.customer.id !== input.customer_id)
     throw AppError.field('address_id', CRM_MESSAGES.addressOfOtherCustomer);
-  if (refs.items.length !== itemIds.length) throw new AppError('NOT_FOUND', CRM_MESSAGES.itemNotFound);
-  if (refs.pets.length !== petIds.length) throw new AppError('NOT_FOUND', CRM_MESSAGES.petNotFound);
-  if (refs.pets.some((p) => p.customerId !== input.customer_id))
+  const [found, pets] = await Promise.all([findItems(ctx, itemIds), findPets(ctx, petIds)]);
+  if (found.length !== itemIds.length) throw new AppError('NOT_FOUND', CRM_MESSAGES.itemNotFound);
+  if (pets.length !== petIds.length) throw new AppError('NOT_FOUND', CRM_MESSAGES.petNotFound);
+  if (pets.some((p) => p.customer.id !== input.customer_id))
     throw AppError.field('pet_ids', CRM_MESSAGES.petOfOtherCustomer);
-  const items = new Map(refs.items.map((i) => [i.id, i]));
+  const items = new Map(found.map((i) => [i.id, i]));
   const lines = input.lines.map((l, position) => {
     const item = items.get(l.item_id)!;
-    const unitPrice = l.unit_price ?? item.unitPrice;
+    const unitPrice = l.unit_price ?? item.unit_price;
     return {
       position,
       itemId: item.id,

@@ -32,7 +32,8 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { useTerms } from '../../../lib/terms';
 import { addressesQuery, customersQuery, itemsQuery, petsQuery } from '../api/records';
 import { useAddCrmOrder, useSaveCrmOrder } from '../api/orders';
-import { IdPicker, IdsPicker, type PickOption } from './order-pickers';
+import { FormIdSelect, type IdOption } from '../../../components/form-id-select';
+import { IdsPicker } from './order-pickers';
 import { isEditable, orderAmount, useTenantTimeZone } from './order-parts';
 
 /** One line as the form holds it: the item picked (with its price), quantity and price as typed. */
@@ -172,7 +173,8 @@ function CustomerFields({ form, order }: { form: TOrderFormApi; order: TCrmOrder
   const sameCustomer = customerId !== null && customerId === order?.customer.id;
   return (
     <>
-      <IdPicker
+      <FormIdSelect
+        emptyMessage={CRM_MESSAGES.required}
         control={form.control}
         name="customer_id"
         label="Customer"
@@ -187,7 +189,8 @@ function CustomerFields({ form, order }: { form: TOrderFormApi; order: TCrmOrder
           form.setValue('pet_ids', []);
         }}
       />
-      <IdPicker
+      <FormIdSelect
+        emptyMessage={CRM_MESSAGES.required}
         control={form.control}
         name="address_id"
         label="Address"
@@ -264,7 +267,8 @@ function LineFields({
         '& > :first-of-type': { gridColumn: { xs: '1 / -1', md: 'auto' } },
       }}
     >
-      <IdPicker<TOrderForm, TCrmOrderValues, PickOption & { price: number }>
+      <FormIdSelect<TOrderForm, TCrmOrderValues, IdOption & { price: number }>
+        emptyMessage={CRM_MESSAGES.required}
         control={form.control}
         name={`lines.${index}.item_id`}
         label="Item"
