@@ -15,7 +15,7 @@ import { createSession } from '../platform/sessions.ts';
 import { loadConfig, type TConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { prepareDatabase } from '../db/setup.ts';
-import { databaseUrlOf, makeDemoSnapshot, type TDemoSnapshot } from './demo-snapshot.ts';
+import { databaseUrlOf, FAST_COMMITS, makeDemoSnapshot, type TDemoSnapshot } from './demo-snapshot.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -85,6 +85,7 @@ async function freshDatabase(): Promise<{ database: Database; url?: string; drop
   const name = `fleet_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(snapshot.serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name} template ${snapshot.template}`);
+  await admin.unsafe(FAST_COMMITS(name));
   const url = databaseUrlOf(snapshot.serverUrl, name);
   const database = await openDatabase({ databaseUrl: url });
   return {
