@@ -92,6 +92,9 @@ function orderWhere(tenantId: number, filter: TOrderFilter, refs: TSearchRefs | 
 }
 
 /** One page of order ids, newest first, how many match, and where the neighbouring pages start. */
+/** The most orders a filter by requested days reads from the day index and sorts (above, along the ids). */
+const DAYS_SORTED_MAX = 100_000;
+
 export interface TOrderIdPage {
   ids: number[];
   total: number;
@@ -102,7 +105,8 @@ export interface TOrderIdPage {
 
 /**
  * The ids of one page of the list (newest id first): `limit` rows after `offset` rows, or after
- * (before) a cursor's row, read along the tenant's live-orders index; and how many match, exact up
+ * (before) a cursor's row, read along the tenant's live-orders index (or, for requested days, its
+ * day index); and how many match, exact up
  * to LIST_EXACT_COUNT and the planner's estimate past it (decision 0014).
  */
 export async function pageOrderIds(
@@ -120,13 +124,28 @@ export async function pageOrderIds(
       ? sql`${crmOrders.id} > ${cursor.key.id}`
       : sql`${crmOrders.id} < ${cursor.key.id}`
     : undefined;
-  const idsQuery = db
-    .select({ id: crmOrders.id })
-    .from(crmOrders)
-    .where(and(where, after))
-    .orderBy(upwards ? asc(crmOrders.id) : desc(crmOrders.id))
-    .limit(limit + 1)
-    .offset(cursor ? 0 : page.offset);
+  const skip = cursor ? 0 : page.offset;
+  // Days asked for: along the id index, the planner would pass every newer order (the tenant's and
+  // everyone's) before reaching days further back. The days' orders are few enough to be read from
+  // the day index and sorted; a range holding more reads along the ids as any other filter does.
+  const days =
+    Boolean(filter.from || filter.to) &&
+    (await plannedRows(db, db.select({ id: crmOrders.id }).from(crmOrders).where(where))) <= DAYS_SORTED_MAX;
+  const idsQuery = days
+    ? selectRows<{ id: number }>(
+        db,
+        sql`with days as materialized (select ${crmOrders.id} as id from ${crmOrders} where ${where})
+          select id from days
+          ${cursor ? (upwards ? sql`where id > ${cursor.key.id}` : sql`where id < ${cursor.key.id}`) : sql``}
+          order by id ${upwards ? sql`asc` : sql`desc`} limit ${limit + 1} offset ${skip}`,
+      )
+    : db
+        .select({ id: crmOrders.id })
+        .from(crmOrders)
+        .where(and(where, after))
+        .orderBy(upwards ? asc(crmOrders.id) : desc(crmOrders.id))
+        .limit(limit + 1)
+        .offset(skip);
   const bounded = db
     .select({ one: sql`1` })
     .from(crmOrders)

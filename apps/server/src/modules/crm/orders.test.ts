@@ -234,6 +234,34 @@ describe('the orders list', () => {
     expect(forged.status).toBe(400);
   });
 
+  it('pages the orders of requested days by cursor, both ways, with none of other days', async () => {
+    const [a, b, c] = [
+      await add({ requested_date: day(20) }),
+      await add({ requested_date: day(21) }),
+      await add({ requested_date: day(20) }),
+    ];
+    await add({ requested_date: day(22) });
+    const days = `fdate=${day(20)}&tdate=${day(21)}`;
+    const first = await api(t, delivery, 'GET', `${ORDERS}?${days}&page_size=2`);
+    expect(first.body.data.map((o: { id: number }) => o.id)).toEqual([c.id, b.id]);
+    expect(first.body.pagination).toMatchObject({ total_items: 3, total_exact: true });
+    const next = await api(
+      t,
+      delivery,
+      'GET',
+      `${ORDERS}?${days}&page=2&page_size=2&cursor=${encodeURIComponent(first.body.pagination.next_cursor)}`,
+    );
+    expect(next.body.data.map((o: { id: number }) => o.id)).toEqual([a.id]);
+    expect(next.body.pagination.next_cursor).toBeNull();
+    const back = await api(
+      t,
+      delivery,
+      'GET',
+      `${ORDERS}?${days}&page=1&page_size=2&cursor=${encodeURIComponent(next.body.pagination.prev_cursor)}`,
+    );
+    expect(back.body.data.map((o: { id: number }) => o.id)).toEqual([c.id, b.id]);
+  });
+
   it('exports the list as a real .xlsx', async () => {
     const { reference } = await add();
     const res = await t.app.inject({
