@@ -11,9 +11,11 @@ export const serverTests = {
   environment: 'node' as const,
   // The demo (seed and simulated history) is made once a run, and copied for each file.
   globalSetup: ['src/test/global-setup.ts'],
-  // Each file builds its own app on its own database; PGlite start-up and scrypt need some headroom.
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // Each file builds its own app on its own database; PGlite start-up and scrypt need some headroom,
+  // the more as CI runs two workers of each database beside the browser tests on two cores (a bound
+  // on a hung test, not a speed target).
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
 };
 
 export default defineConfig({
