@@ -18,6 +18,12 @@
 // ten trips; each report and analytics call of those 30 days is sent BENCH_REQUESTS times over
 // BENCH_REPORT_CONNECTIONS connections (default 1: an admin's screen asking). BENCH_SIZES=0 runs
 // the reports alone.
+//
+// Then the CRM's orders (issue 28): for each size of BENCH_ORDER_SIZES (default 10,000 and 100,000;
+// 1,000,000 on PostgreSQL) orders of the demo delivery tenant (its CRM switched on) over BENCH_ORDER_CUSTOMERS
+// customers (default 2,000, one address each), requested over the two years back from today, in every
+// status, plus as many again across the other tenants; each list call the Orders screen sends is measured
+// as the trips' are. BENCH_ORDER_SIZES=0 leaves them out.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
@@ -41,6 +47,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const EXPORTS = Number(process.env.BENCH_EXPORTS ?? 3);
 const OTHER_TENANTS = Number(process.env.BENCH_OTHER_TENANTS ?? 20);
 const TENANT = DEMO.delivery.tenantId;
+const ORDER_SIZES = (process.env.BENCH_ORDER_SIZES ?? '10000,100000').split(',').map(Number).filter(Boolean);
+const ORDER_CUSTOMERS = Number(process.env.BENCH_ORDER_CUSTOMERS ?? 2000);
 
 if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
 else delete process.env.TEST_DATABASE_URL;
@@ -269,6 +277,79 @@ const calls = (page500Cursor: string): TCall[] => [
   },
 ];
 
+/**
+ * The orders' customers: ORDER_CUSTOMERS of the tenant ('Bench customer N', one address each) and one
+ * of each other tenant; answers the last bench customer (a name no other extends, for the search).
+ */
+async function makeOrderCustomers() {
+  await db.execute(sql`
+    insert into crm_customers (tenant_id, kind, name)
+    select ${TENANT}, 'company', 'Bench customer ' || g from generate_series(1, ${ORDER_CUSTOMERS}) g`);
+  await db.execute(sql`
+    insert into crm_customers (tenant_id, kind, name)
+    select t, 'person', 'Bench customer of ' || t from unnest(${sql.param(OTHERS)}::int[]) t`);
+  await db.execute(sql`
+    insert into crm_addresses (tenant_id, customer_id, label, address, lat, lon)
+    select tenant_id, id, 'Main', name || ' street', 25.2 + (id % 100) * 0.001, 55.27 + (id % 70) * 0.001
+    from crm_customers where name like 'Bench customer %'`);
+  const [last] = await rowsOf<{ id: number; name: string }>(
+    db,
+    sql`select id, name from crm_customers where tenant_id = ${TENANT} and name = ${`Bench customer ${ORDER_CUSTOMERS}`}`,
+  );
+  return { id: Number(last!.id), name: last!.name };
+}
+
+const ORDER_STATUSES = ['draft', 'confirmed', 'planned', 'in_progress', 'delivered', 'failed', 'cancelled'];
+
+/**
+ * Orders numbered from `from` (exclusive) to `to` of the tenant, requested over the two years back
+ * from today (the newest made last), on the bench customers in turn, in the statuses in turn (most
+ * delivered, as a fleet's past is); and as many again across the other tenants.
+ */
+async function makeOrders(from: number, to: number) {
+  if (to <= from) return;
+  const statuses = sql.param(ORDER_STATUSES);
+  for (const [tenants, each] of [
+    [[TENANT], true],
+    [OTHERS, false],
+  ] as const) {
+    await db.execute(sql`
+      insert into crm_orders (tenant_id, customer_id, address_id, requested_date, status, total, line_count, created_date)
+      with refs as (
+        select array_agg(c.id order by c.id) c, array_agg(a.id order by c.id) a, array_agg(c.tenant_id order by c.id) t
+        from crm_customers c join crm_addresses a on a.customer_id = c.id
+        where c.tenant_id = any(${sql.param([...tenants])}::int[]) and c.name like 'Bench customer %'
+      )
+      select t[1 + g % cardinality(c)], c[1 + g % cardinality(c)], a[1 + g % cardinality(c)],
+        (now() - ((${to} - g)::float8 / ${to - from}) * interval '730 days')::date,
+        case when g % 10 < 6 then 'delivered' else (${statuses}::text[])[1 + g % 7] end,
+        10 + g % 90, 1,
+        now() - ((${to} - g)::float8 / ${to - from}) * interval '730 days'
+      from refs, generate_series(${from + 1}::int, ${to}::int) g`);
+    if (!each) break;
+  }
+}
+
+/** The calls of the Orders screen, as the console sends them. */
+const orderCalls = (customer: { id: number; name: string }, page200Cursor: string): TCall[] => [
+  { name: 'crm/orders, first page', path: 'v1/crm/orders?page=1&page_size=25' },
+  {
+    // Page 200 of 25: the smallest size fills 400 pages.
+    name: 'same, page 200 by cursor',
+    path: `v1/crm/orders?page=200&page_size=25&cursor=${encodeURIComponent(page200Cursor)}`,
+  },
+  { name: 'same, status confirmed', path: 'v1/crm/orders?page=1&page_size=25&status=confirmed' },
+  { name: "same, a customer's orders", path: `v1/crm/orders?page=1&page_size=25&customer_id=${customer.id}` },
+  {
+    name: 'same, the last 30 days requested',
+    path: `v1/crm/orders?page=1&page_size=25&fdate=${day(-30)}&tdate=${day(0)}`,
+  },
+  {
+    name: "same, searching a customer's name",
+    path: `v1/crm/orders?page=1&page_size=25&search=${encodeURIComponent(customer.name)}`,
+  },
+];
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -482,6 +563,36 @@ for (const size of SIZES) {
   console.error(backgroundRows.at(-1));
 }
 
+const orderRows: string[] = [];
+const orderP50s = new Map<string, Map<number, { p50: number; p99: number }>>();
+if (ORDER_SIZES.length) {
+  await db.execute(sql`update tenants set is_enabled_crm = true where id = ${TENANT}`);
+  const customer = await makeOrderCustomers();
+  let orders = 0;
+  for (const size of ORDER_SIZES) {
+    const started = performance.now();
+    await makeOrders(orders, size);
+    orders = size;
+    await db.execute(sql`vacuum analyze crm_orders`);
+    console.error(
+      `${fmt(size)} orders (and as many of others) made in ${fmt(performance.now() - started)} ms`,
+    );
+    const page199 = (await (
+      await fetch(`${base}/api/v1/crm/orders?page=199&page_size=25`, { headers: { cookie } })
+    ).json()) as { pagination: { next_cursor: string } };
+    for (const call of orderCalls(customer, page199.pagination.next_cursor)) {
+      await measure(call); // a warm-up round, not counted
+      const { p50, p99, rate, failures } = await measure(call);
+      if (!orderP50s.has(call.name)) orderP50s.set(call.name, new Map());
+      orderP50s.get(call.name)!.set(size, { p50, p99 });
+      orderRows.push(
+        `| ${call.name} | ${fmt(size)} | ${fmt(p50)} ms | ${fmt(p99)} ms | ${rate.toFixed(1)} |${failures ? ` ${failures} failed` : ''}`,
+      );
+      console.error(orderRows.at(-1));
+    }
+  }
+}
+
 const reportRows: string[] = [];
 if (REPORT_TRIPS > 0) {
   const started = performance.now();
@@ -545,6 +656,18 @@ if (SIZES.length) {
   );
   console.log('|---:|---|---:|---:|---:|---:|---:|');
   for (const row of backgroundRows) console.log(row);
+}
+if (orderRows.length) {
+  console.log('\n| CRM orders call | orders of the tenant | p50 | p99 | requests/s |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const row of orderRows) console.log(row);
+  const [smallest, largest] = [ORDER_SIZES[0]!, ORDER_SIZES.at(-1)!];
+  console.log(`\n| CRM orders call | p50 ${fmt(largest)} / ${fmt(smallest)} | p99 at ${fmt(largest)} |`);
+  console.log('|---|---:|---:|');
+  for (const [name, bySize] of orderP50s) {
+    const [low, high] = [bySize.get(smallest)!, bySize.get(largest)!];
+    console.log(`| ${name} | ${(high.p50 / low.p50).toFixed(2)} | ${fmt(high.p99)} ms |`);
+  }
 }
 // The load's keep-alive connections would hold the server's close open.
 t.app.server.closeAllConnections();
