@@ -521,6 +521,26 @@ async function measureBackgroundExport() {
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * Measures `call` at one size of the table (after a warm-up round, not counted): its row of the
+ * table, and its p50 and p99 kept by call and size for the ratio of the largest size to the smallest.
+ */
+async function measureAtSize(
+  call: TCall,
+  size: number,
+  table: string[],
+  bySize: Map<string, Map<number, { p50: number; p99: number }>>,
+) {
+  await measure(call);
+  const { p50, p99, rate, failures } = await measure(call);
+  if (!bySize.has(call.name)) bySize.set(call.name, new Map());
+  bySize.get(call.name)!.set(size, { p50, p99 });
+  table.push(
+    `| ${call.name} | ${fmt(size)} | ${fmt(p50)} ms | ${fmt(p99)} ms | ${rate.toFixed(1)} |${failures ? ` ${failures} failed` : ''}`,
+  );
+  console.error(table.at(-1));
+}
 const rows: string[] = [];
 const exportRows: string[] = [];
 const backgroundRows: string[] = [];
@@ -540,16 +560,7 @@ for (const size of SIZES) {
   const page499 = (await (await post('trip/get-all-trips?page=499&page_size=10', twoYears())).json()) as {
     data: { pagination: { next_cursor: string } };
   };
-  for (const call of calls(page499.data.pagination.next_cursor)) {
-    await measure(call); // a warm-up round, not counted
-    const { p50, p99, rate, failures } = await measure(call);
-    if (!p50s.has(call.name)) p50s.set(call.name, new Map());
-    p50s.get(call.name)!.set(size, { p50, p99 });
-    rows.push(
-      `| ${call.name} | ${fmt(size)} | ${fmt(p50)} ms | ${fmt(p99)} ms | ${rate.toFixed(1)} |${failures ? ` ${failures} failed` : ''}`,
-    );
-    console.error(rows.at(-1));
-  }
+  for (const call of calls(page499.data.pagination.next_cursor)) await measureAtSize(call, size, rows, p50s);
   const ex = await measureDirectExport();
   if (ex.refusal) refusals.push(`${fmt(size)}: 30 days answered ${ex.refusal.status} ${ex.refusal.body}`);
   exportRows.push(
@@ -580,16 +591,8 @@ if (ORDER_SIZES.length) {
     const page199 = (await (
       await fetch(`${base}/api/v1/crm/orders?page=199&page_size=25`, { headers: { cookie } })
     ).json()) as { pagination: { next_cursor: string } };
-    for (const call of orderCalls(customer, page199.pagination.next_cursor)) {
-      await measure(call); // a warm-up round, not counted
-      const { p50, p99, rate, failures } = await measure(call);
-      if (!orderP50s.has(call.name)) orderP50s.set(call.name, new Map());
-      orderP50s.get(call.name)!.set(size, { p50, p99 });
-      orderRows.push(
-        `| ${call.name} | ${fmt(size)} | ${fmt(p50)} ms | ${fmt(p99)} ms | ${rate.toFixed(1)} |${failures ? ` ${failures} failed` : ''}`,
-      );
-      console.error(orderRows.at(-1));
-    }
+    for (const call of orderCalls(customer, page199.pagination.next_cursor))
+      await measureAtSize(call, size, orderRows, orderP50s);
   }
 }
 

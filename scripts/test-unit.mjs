@@ -3,7 +3,7 @@
 //   two workers (two cores). The component tests of the web app run apart from the server's: sharing two cores with
 //   PGlite start-ups made their user-paced steps slow enough to miss their waits.
 // - `serverTests`: the server's tests on the embedded database and, when TEST_DATABASE_URL names a
-//   server, on PostgreSQL at the same time, two workers each.
+//   server, on PostgreSQL at the same time, one worker each.
 // A run's output is printed whole when it ends, so parallel runs never interleave.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -61,23 +61,15 @@ export const clientTests = () =>
     withoutPostgres,
   );
 
-/**
- * The server's tests on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set. Each
- * run has two workers: the runs and the browser tests share the two cores, and whichever is left
- * last uses both rather than leaving one idle while its files go one at a time.
- */
+/** The server's tests on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set. */
 export const serverTests = () =>
   Promise.all([
-    niceVitest(
-      'Server tests (embedded database)',
-      ['--project', 'server*', '--maxWorkers=2'],
-      withoutPostgres,
-    ),
+    niceVitest('Server tests (embedded database)', ['--project', 'server*'], withoutPostgres),
     ...(TEST_DATABASE_URL
       ? [
           niceVitest(
             'Server tests again on PostgreSQL (TEST_DATABASE_URL)',
-            ['--project', 'server*', '--maxWorkers=2'],
+            ['--project', 'server*'],
             process.env,
           ),
         ]

@@ -12,8 +12,8 @@ export const serverTests = {
   // The demo (seed and simulated history) is made once a run, and copied for each file.
   globalSetup: ['src/test/global-setup.ts'],
   // Each file builds its own app on its own database; PGlite start-up and scrypt need some headroom,
-  // the more as CI runs two workers of each database beside the browser tests on two cores (a bound
-  // on a hung test, not a speed target).
+  // the more as CI runs both databases' tests beside the browser tests on two cores (a bound on a
+  // hung test, not a speed target).
   testTimeout: 60_000,
   hookTimeout: 120_000,
 };
