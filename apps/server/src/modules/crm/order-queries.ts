@@ -91,10 +91,10 @@ function orderWhere(tenantId: number, filter: TOrderFilter, refs: TSearchRefs | 
   )!;
 }
 
-/** One page of order ids, newest first, how many match, and where the neighbouring pages start. */
 /** The most orders a filter by requested days reads from the day index and sorts (above, along the ids). */
 const DAYS_SORTED_MAX = 100_000;
 
+/** One page of order ids, newest first, how many match, and where the neighbouring pages start. */
 export interface TOrderIdPage {
   ids: number[];
   total: number;
@@ -106,8 +106,8 @@ export interface TOrderIdPage {
 /**
  * The ids of one page of the list (newest id first): `limit` rows after `offset` rows, or after
  * (before) a cursor's row, read along the tenant's live-orders index (or, for requested days, its
- * day index); and how many match, exact up
- * to LIST_EXACT_COUNT and the planner's estimate past it (decision 0014).
+ * day index); and how many match, exact up to LIST_EXACT_COUNT and the planner's estimate past it
+ * (decision 0014).
  */
 export async function pageOrderIds(
   db: Db,
