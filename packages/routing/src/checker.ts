@@ -5,7 +5,7 @@
  * when this says it is valid.
  */
 import type { TSolomonInstance } from './solomon.ts';
-import type { TRoutingProblem } from './types.ts';
+import type { TRoutingProblem, TVehicle } from './types.ts';
 
 /** What the checker needs of an instance; node 0 is the depot. */
 export interface TCheckInstance {
@@ -19,6 +19,10 @@ export interface TCheckInstance {
   windowEnd: ArrayLike<number>;
   capacity: number;
   vehicles: number;
+  /** A mixed fleet: routes are then read per vehicle, by index, and each keeps its own capacity and window. */
+  fleet?: TVehicle[];
+  /** Per node, the vehicle that must serve it, or −1. */
+  lockedTo?: ArrayLike<number>;
 }
 
 export interface TCheckResult {
@@ -62,7 +66,8 @@ export function checkInstanceOf(problem: TRoutingProblem): TCheckInstance {
 
 /**
  * Checks `routes` (customers in visiting order, the depot left out). Customers listed in
- * `leftOut` may be missing; any other customer must be in exactly one route.
+ * `leftOut` may be missing; any other customer must be in exactly one route. With a fleet, route i
+ * is vehicle i's, and may be empty.
  */
 export function checkRoutes(
   instance: TCheckInstance,
@@ -77,16 +82,23 @@ export function checkRoutes(
     problems.push(`${routes.length} routes for ${instance.vehicles} vehicles`);
   let total = 0;
   routes.forEach((route, index) => {
-    if (route.length === 0) problems.push(`route ${index + 1} is empty`);
+    if (route.length === 0 && !instance.fleet) problems.push(`route ${index + 1} is empty`);
+    const vehicle = instance.fleet?.[index];
+    const capacity = vehicle?.capacity ?? instance.capacity;
+    const leaves = Math.max(instance.windowStart[0]!, vehicle?.windowStart ?? -Infinity);
+    const closes = Math.min(instance.windowEnd[0]!, vehicle?.windowEnd ?? Infinity);
     let load = 0;
     let previous = 0;
-    let clock = instance.windowStart[0]!;
+    let clock = leaves;
     for (const node of route) {
       if (!Number.isInteger(node) || node < 1 || node >= nodeCount) {
         problems.push(`route ${index + 1} visits ${node}, which is not a customer`);
         return;
       }
       seen[node]!++;
+      const lock = instance.lockedTo?.[node] ?? -1;
+      if (lock >= 0 && lock !== index)
+        problems.push(`customer ${node} is locked to route ${lock + 1}, not ${index + 1}`);
       load += instance.demand[node]!;
       total += instance.distance(previous, node);
       const arrival =
@@ -100,12 +112,11 @@ export function checkRoutes(
     }
     total += instance.distance(previous, 0);
     const back = clock + (previous === 0 ? 0 : instance.serviceTime[previous]!) + time(previous, 0);
-    if (back > instance.windowEnd[0]!)
-      problems.push(
-        `route ${index + 1} returns at ${back}, after the depot closes at ${instance.windowEnd[0]}`,
-      );
-    if (load > instance.capacity)
-      problems.push(`route ${index + 1} carries ${load}, over the capacity ${instance.capacity}`);
+    if (route.length > 0 && back > closes)
+      problems.push(`route ${index + 1} returns at ${back}, after its window closes at ${closes}`);
+    if (route.length > (vehicle?.maxStops ?? Infinity))
+      problems.push(`route ${index + 1} has ${route.length} stops, over its ${vehicle?.maxStops}`);
+    if (load > capacity) problems.push(`route ${index + 1} carries ${load}, over the capacity ${capacity}`);
   });
   const excused = new Set(leftOut);
   for (let node = 1; node < nodeCount; node++) {

@@ -72,6 +72,23 @@ export function assertProblem(problem: TRoutingProblem): void {
     if (list.length !== size) fail(`${name} has ${list.length} entries for ${size} nodes`);
   if (!(problem.capacity >= 0)) fail('capacity must be a number of at least 0');
   if (!Number.isInteger(problem.vehicles) || problem.vehicles < 0) fail('vehicles must be a whole number');
+  if (problem.fleet) {
+    if (problem.fleet.length !== problem.vehicles)
+      fail(`the fleet lists ${problem.fleet.length} vehicles for ${problem.vehicles}`);
+    for (const vehicle of problem.fleet)
+      for (const value of [vehicle.capacity, vehicle.windowStart, vehicle.windowEnd])
+        if (value !== undefined && !Number.isFinite(value))
+          fail("a vehicle's capacity or window is not finite");
+  }
+  if (problem.lockedTo) {
+    if (problem.lockedTo.length !== size)
+      fail(`lockedTo has ${problem.lockedTo.length} entries for ${size} nodes`);
+    for (let node = 0; node < size; node++) {
+      const vehicle = problem.lockedTo[node]!;
+      if (vehicle !== -1 && !(Number.isInteger(vehicle) && vehicle >= 0 && vehicle < problem.vehicles))
+        fail(`node ${node} is locked to vehicle ${vehicle}, which is not in the fleet`);
+    }
+  }
   for (const value of problem.distance.values) if (!Number.isFinite(value)) fail('a distance is not finite');
   if (problem.time)
     for (const value of problem.time.values) if (!Number.isFinite(value)) fail('a time is not finite');

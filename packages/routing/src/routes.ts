@@ -19,7 +19,14 @@ export class Network {
   readonly service: Float64Array;
   readonly open: Float64Array;
   readonly close: Float64Array;
-  readonly capacity: number;
+  /** Per vehicle: its capacity, its earliest departure and latest return, and its kind (alike vehicles share one). */
+  readonly vehicleCapacity: Float64Array;
+  readonly vehicleOpen: Float64Array;
+  readonly vehicleClose: Float64Array;
+  readonly vehicleKind: Int32Array;
+  readonly vehicleMaxStops: Float64Array;
+  /** Per node, the vehicle that must serve it, or −1. */
+  readonly lockedTo: Int32Array;
 
   constructor(problem: TRoutingProblem) {
     this.size = problem.distance.size;
@@ -29,19 +36,39 @@ export class Network {
     this.service = Float64Array.from(problem.serviceTime);
     this.open = Float64Array.from(problem.windowStart);
     this.close = Float64Array.from(problem.windowEnd);
-    this.capacity = problem.capacity;
     this.demand[0] = 0;
     this.service[0] = 0;
+    const vehicles = problem.vehicles;
+    this.vehicleCapacity = new Float64Array(vehicles);
+    this.vehicleOpen = new Float64Array(vehicles);
+    this.vehicleClose = new Float64Array(vehicles);
+    this.vehicleKind = new Int32Array(vehicles);
+    this.vehicleMaxStops = new Float64Array(vehicles);
+    const kinds = new Map<string, number>();
+    for (let v = 0; v < vehicles; v++) {
+      const own = problem.fleet?.[v];
+      this.vehicleCapacity[v] = own?.capacity ?? problem.capacity;
+      this.vehicleOpen[v] = Math.max(this.open[0]!, own?.windowStart ?? -Infinity);
+      this.vehicleClose[v] = Math.min(this.close[0]!, own?.windowEnd ?? Infinity);
+      this.vehicleMaxStops[v] = own?.maxStops ?? Infinity;
+      const key = `${this.vehicleCapacity[v]}|${this.vehicleOpen[v]}|${this.vehicleClose[v]}|${this.vehicleMaxStops[v]}`;
+      if (!kinds.has(key)) kinds.set(key, kinds.size);
+      this.vehicleKind[v] = kinds.get(key)!;
+    }
+    this.lockedTo = problem.lockedTo ? Int32Array.from(problem.lockedTo) : new Int32Array(this.size).fill(-1);
+    this.lockedTo[0] = -1;
   }
 
-  /** Whether a vehicle can serve `customer` alone, leaving and returning within the depot's window. */
-  reachableAlone(customer: number): boolean {
+  /** Whether vehicle v can serve `customer` alone: its load, and leaving and returning within its window. */
+  servesAlone(customer: number, v: number): boolean {
     const n = this.size;
-    const arrival = this.open[0]! + this.time[customer]!;
+    const arrival = this.vehicleOpen[v]! + this.time[customer]!;
     const start = Math.max(arrival, this.open[customer]!);
     return (
+      this.vehicleMaxStops[v]! >= 1 &&
+      this.demand[customer]! <= this.vehicleCapacity[v]! &&
       start <= this.close[customer]! &&
-      start + this.service[customer]! + this.time[customer * n]! <= this.close[0]!
+      start + this.service[customer]! + this.time[customer * n]! <= this.vehicleClose[v]!
     );
   }
 }
@@ -101,7 +128,7 @@ export class RoutePlan {
     let load = 0;
     let cost = 0;
     let previous = 0;
-    let at = open[0]!;
+    let at = this.net.vehicleOpen[r]!;
     this.start[base] = at;
     for (let p = 1; p <= length + 1; p++) {
       const node = nodes[base + p]!;
@@ -116,7 +143,7 @@ export class RoutePlan {
       }
       previous = node;
     }
-    let latest = close[0]!;
+    let latest = this.net.vehicleClose[r]!;
     this.latest[base + length + 1] = latest;
     for (let p = length; p >= 0; p--) {
       const node = nodes[base + p]!;
@@ -218,6 +245,16 @@ export class RoutePlan {
     for (let i = 0; i < this.dirtyCount; i++)
       if (!source.dirty[this.dirtyList[i]!]) changed.push(this.dirtyList[i]!);
     return changed;
+  }
+
+  /** Each vehicle's customers in order, by the vehicle's index (empty when unused). */
+  toVehicleRoutes(): number[][] {
+    const routes: number[][] = [];
+    for (let r = 0; r < this.slots; r++) {
+      const base = r * this.stride;
+      routes.push(Array.from(this.nodes.subarray(base + 1, base + this.length[r]! + 1)));
+    }
+    return routes;
   }
 
   /** The routes as lists of customers, empty ones left out. */

@@ -55,6 +55,58 @@ function bruteForceOptimum(problem: TRoutingProblem): number {
   return best;
 }
 
+/** A mixed fleet for a random problem: capacities and shifts differ by vehicle. */
+function mixedFleet(problem: TRoutingProblem, seed: number): TRoutingProblem {
+  const random = mulberry32(seed * 31);
+  const fleet = Array.from({ length: problem.vehicles }, () => ({
+    capacity: 20 + Math.floor(random() * 60),
+    maxStops: 3 + Math.floor(random() * 12),
+    windowStart: Math.floor(random() * 200),
+    windowEnd: 600 + Math.floor(random() * 400),
+  }));
+  return { ...problem, fleet };
+}
+
+/** The shortest valid plan of a mixed fleet: every order of the customers, cut and handed to vehicles every way. */
+function bruteForceFleetOptimum(problem: TRoutingProblem): number {
+  const instance = checkInstanceOf(problem);
+  const customers = Array.from({ length: problem.distance.size - 1 }, (_, i) => i + 1);
+  let best = Infinity;
+  const assign = (segments: number[][], routes: number[][]) => {
+    if (segments.length === 0) {
+      const result = checkRoutes(instance, routes);
+      if (result.valid) best = Math.min(best, result.distance);
+      return;
+    }
+    for (let v = 0; v < routes.length; v++) {
+      if (routes[v]!.length > 0) continue;
+      routes[v] = segments[0]!;
+      assign(segments.slice(1), routes);
+      routes[v] = [];
+    }
+  };
+  const permute = (rest: number[], order: number[]) => {
+    if (rest.length === 0) {
+      for (let cuts = 0; cuts < 1 << (order.length - 1); cuts++) {
+        const segments: number[][] = [[order[0]!]];
+        for (let i = 1; i < order.length; i++) {
+          if (cuts & (1 << (i - 1))) segments.push([]);
+          segments.at(-1)!.push(order[i]!);
+        }
+        if (segments.length <= problem.vehicles)
+          assign(
+            segments,
+            Array.from({ length: problem.vehicles }, () => []),
+          );
+      }
+      return;
+    }
+    rest.forEach((c, i) => permute([...rest.slice(0, i), ...rest.slice(i + 1)], [...order, c]));
+  };
+  permute(customers, []);
+  return best;
+}
+
 describe('solve', () => {
   it('finds the optimum of small instances, as enumeration proves', () => {
     let compared = 0;
@@ -80,6 +132,68 @@ describe('solve', () => {
       expect(plan.distance).toBeCloseTo(result.distance, 6);
       expect(plan.routes.length).toBeLessThanOrEqual(problem.vehicles);
     }
+  });
+
+  it('finds the optimum of small mixed fleets (own capacity and shift per vehicle), as enumeration proves', () => {
+    let compared = 0;
+    for (let seed = 1; compared < 4; seed++) {
+      const problem = mixedFleet(randomProblem(seed, 6, 2), seed);
+      const optimum = bruteForceFleetOptimum(problem);
+      if (!Number.isFinite(optimum)) continue;
+      const plan = solve(problem, { seed: 1, iterations: 1_500 });
+      expect(plan.unassigned).toEqual([]);
+      expect(checkRoutes(checkInstanceOf(problem), plan.vehicleRoutes).problems).toEqual([]);
+      expect(plan.distance).toBe(optimum);
+      compared++;
+    }
+  });
+
+  it("never breaks a vehicle's capacity or shift, nor a locked stop, in a mixed fleet", () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const problem = mixedFleet(randomProblem(seed, 40, 5, seed % 2 === 0), seed);
+      const lockedTo = Array.from({ length: 41 }, (_, node) => (node > 0 && node % 7 === 0 ? node % 5 : -1));
+      const plan = solve({ ...problem, lockedTo }, { seed, iterations: 2_000 });
+      const left = plan.unassigned.map((u) => u.node);
+      const result = checkRoutes(checkInstanceOf({ ...problem, lockedTo }), plan.vehicleRoutes, left);
+      expect(result.problems).toEqual([]);
+      expect(plan.vehicleRoutes).toHaveLength(5);
+      for (let node = 7; node <= 40; node += 7)
+        if (!left.includes(node)) expect(plan.vehicleRoutes[node % 5]).toContain(node);
+    }
+  });
+
+  it('leaves out a stop locked to a vehicle that cannot take it, with why', () => {
+    const problem = euclideanProblem({
+      depot: { x: 0, y: 0, windowStart: 0, windowEnd: 1000 },
+      customers: [
+        { x: 10, y: 0, demand: 30 },
+        { x: 400, y: 0, demand: 1 },
+        { x: 20, y: 0, demand: 30 },
+      ],
+      capacity: 50,
+      vehicles: 2,
+    });
+    const plan = solve(
+      {
+        ...problem,
+        fleet: [{ capacity: 20 }, { windowStart: 500 }],
+        lockedTo: [-1, 0, 1, -1],
+      },
+      { iterations: 500 },
+    );
+    // Vehicle 1 carries 20 (customer 1 weighs 30); vehicle 2 leaves at 500, too late for the far customer 2.
+    expect(plan.unassigned).toEqual([
+      { node: 1, reason: 'over-capacity' },
+      { node: 2, reason: 'unreachable' },
+    ]);
+    expect(plan.vehicleRoutes).toEqual([[], [3]]);
+  });
+
+  it('refuses a lock to a vehicle outside the fleet', () => {
+    const problem = randomProblem(1, 3, 2);
+    expect(() => solve({ ...problem, lockedTo: [-1, 0, 2, -1] })).toThrow(
+      'Routing problem: node 2 is locked to vehicle 2, which is not in the fleet',
+    );
   });
 
   it('gives the same plan for the same seed', () => {

@@ -13,7 +13,7 @@
 import { assertProblem } from './problem.ts';
 import { mulberry32 } from './random.ts';
 import { Network, RoutePlan } from './routes.ts';
-import type { TRoutingPlan, TRoutingProblem, TSolveOptions, TUnassignedReason } from './types.ts';
+import type { TRoutingPlan, TRoutingProblem, TSolveOptions } from './types.ts';
 
 /** SISR's parameters, as the paper sets them (c̄, Lmax, split rate and depth, blink rate). */
 const AVERAGE_REMOVED = 10;
@@ -41,19 +41,29 @@ export function solve(problem: TRoutingProblem, options: TSolveOptions = {}): TR
   assertProblem(problem);
   const net = new Network(problem);
   const n = net.size;
+  const vehicles = problem.vehicles;
   const unassigned: TRoutingPlan['unassigned'] = [];
   const servable: number[] = [];
   for (let c = 1; c < n; c++) {
-    const reason: TUnassignedReason | null =
-      net.demand[c]! > net.capacity ? 'over-capacity' : net.reachableAlone(c) ? null : 'unreachable';
-    if (reason) unassigned.push({ node: c, reason });
-    else servable.push(c);
+    const lock = net.lockedTo[c]!;
+    let fits = false;
+    let serves = false;
+    for (let v = lock >= 0 ? lock : 0; v < (lock >= 0 ? lock + 1 : vehicles) && !serves; v++) {
+      fits ||= net.demand[c]! <= net.vehicleCapacity[v]!;
+      serves = net.servesAlone(c, v);
+    }
+    if (serves || vehicles === 0) servable.push(c);
+    else unassigned.push({ node: c, reason: fits ? 'unreachable' : 'over-capacity' });
   }
-  const slots = Math.min(problem.vehicles, servable.length);
-  if (slots === 0) {
+  // Alike vehicles are interchangeable, so no more routes than customers; a mixed fleet keeps every vehicle.
+  const mixed = problem.fleet !== undefined || problem.lockedTo !== undefined;
+  const slots = mixed ? vehicles : Math.min(vehicles, servable.length);
+  if (slots === 0 || servable.length === 0) {
     for (const node of servable) unassigned.push({ node, reason: 'no-room' });
+    unassigned.sort((a, b) => a.node - b.node);
     return {
       routes: [],
+      vehicleRoutes: Array.from({ length: vehicles }, () => []),
       unassigned,
       distance: 0,
       iterations: 0,
@@ -71,9 +81,19 @@ export function solve(problem: TRoutingProblem, options: TSolveOptions = {}): TR
   for (let i = 0; i < best.absentCount; i++) unassigned.push({ node: best.absent[i]!, reason: 'no-room' });
   unassigned.sort((a, b) => a.node - b.node);
   const routes = best.toRoutes();
+  const vehicleRoutes = best.toVehicleRoutes();
+  while (vehicleRoutes.length < vehicles) vehicleRoutes.push([]);
   let distance = 0;
   for (let r = 0; r < best.slots; r++) distance += best.cost[r]!;
-  return { routes, unassigned, distance, iterations, elapsedMs: performance.now() - began, stoppedByTime };
+  return {
+    routes,
+    vehicleRoutes,
+    unassigned,
+    distance,
+    iterations,
+    elapsedMs: performance.now() - began,
+    stoppedByTime,
+  };
 }
 
 class Search {
@@ -91,6 +111,9 @@ class Search {
   readonly ruinedAt: Int32Array;
   readonly order: Int32Array;
   readonly sortKey: Float64Array;
+  /** Kinds of vehicle whose empty route this insertion has tried, by stamp: one empty route of a kind is enough. */
+  readonly kindTriedAt: Int32Array;
+  insertion = 0;
   stamp = 0;
   untilBlink = 0;
 
@@ -105,6 +128,7 @@ class Search {
     this.ruinedAt = new Int32Array(slots);
     this.order = new Int32Array(net.size);
     this.sortKey = new Float64Array(net.size);
+    this.kindTriedAt = new Int32Array(net.vehicleKind.length);
     const count = customers.length;
     this.neighbours = new Int32Array(net.size * count);
     const others = Array.from(customers);
@@ -255,7 +279,9 @@ class Search {
   /** Puts every absent customer back at its cheapest feasible place, in one of SISR's orders. */
   private recreate(plan: RoutePlan): void {
     const { net, order } = this;
-    const { distance, time, demand, service, open, close, capacity, size: n } = net;
+    const { distance, time, demand, service, open, close, size: n } = net;
+    const { vehicleCapacity, vehicleKind, vehicleMaxStops, lockedTo } = net;
+    const kindTriedAt = this.kindTriedAt;
     const count = plan.absentCount;
     for (let i = 0; i < count; i++) order[i] = plan.absent[i]!;
     plan.absentCount = 0;
@@ -270,14 +296,17 @@ class Search {
       let bestRoute = -1;
       let bestPosition = -1;
       let bestCost = Infinity;
-      let emptyTried = false;
-      for (let r = 0; r < slots; r++) {
+      const insertion = ++this.insertion;
+      const lock = lockedTo[customer]!;
+      const lastRoute = lock >= 0 ? lock + 1 : slots;
+      for (let r = lock >= 0 ? lock : 0; r < lastRoute; r++) {
         const size = length[r]!;
         if (size === 0) {
-          if (emptyTried) continue;
-          emptyTried = true;
+          const kind = vehicleKind[r]!;
+          if (kindTriedAt[kind] === insertion) continue;
+          kindTriedAt[kind] = insertion;
         }
-        if (load[r]! + weight > capacity) continue;
+        if (load[r]! + weight > vehicleCapacity[r]! || size >= vehicleMaxStops[r]!) continue;
         const base = r * stride;
         for (let p = 0; p <= size; p++) {
           if (--this.untilBlink <= 0) {

@@ -23,10 +23,29 @@ export interface TRoutingProblem {
   windowStart: ArrayLike<number>;
   /** Latest service start of each node. The depot's is the latest return. */
   windowEnd: ArrayLike<number>;
-  /** Load a vehicle can carry (every vehicle alike). */
+  /** Load a vehicle can carry (every vehicle alike unless `fleet` says otherwise). */
   capacity: number;
-  /** How many vehicles (routes) at most. */
+  /** How many vehicles (routes) at most; `fleet.length` when a fleet is given. */
   vehicles: number;
+  /**
+   * Each vehicle's own capacity and working window (a driver's shift), in the order plans name
+   * them. Without it the `vehicles` are alike: the problem's capacity and the depot's window.
+   */
+  fleet?: TVehicle[];
+  /** Per node, the vehicle (its index) that must serve it, or −1 for any: a stop locked to a driver. */
+  lockedTo?: ArrayLike<number>;
+}
+
+/** One vehicle of a mixed fleet. */
+export interface TVehicle {
+  /** Load it can carry; the problem's `capacity` when omitted. */
+  capacity?: number;
+  /** Earliest departure from the depot; the depot's window start when omitted (never earlier). */
+  windowStart?: number;
+  /** Latest return to the depot; the depot's window end when omitted (never later). */
+  windowEnd?: number;
+  /** The most customers it may visit; no limit when omitted. */
+  maxStops?: number;
 }
 
 export interface TSolveOptions {
@@ -42,9 +61,9 @@ export interface TSolveOptions {
 }
 
 export type TUnassignedReason =
-  /** The customer's demand is above a vehicle's capacity. */
+  /** The customer's demand is above the capacity of every vehicle that may serve it. */
   | 'over-capacity'
-  /** No route can reach the customer within its window and return to the depot in time. */
+  /** No vehicle that may serve it can reach it within its window and return to the depot in time. */
   | 'unreachable'
   /** Reachable alone, but no plan within the fleet limit found room for it. */
   | 'no-room';
@@ -52,6 +71,8 @@ export type TUnassignedReason =
 export interface TRoutingPlan {
   /** One list of customers (node numbers, depot left out) per vehicle used, in visiting order. */
   routes: number[][];
+  /** The same per vehicle, by its index (empty when unused): who drives which route in a mixed fleet. */
+  vehicleRoutes: number[][];
   /** Customers left out, with why. */
   unassigned: { node: number; reason: TUnassignedReason }[];
   /** Total distance of the routes. */
