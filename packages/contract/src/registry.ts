@@ -32,6 +32,29 @@ export type TLanguage = z.infer<typeof ZLanguage>;
 // ---------- Vehicles (buses) ----------
 export const VEHICLE_SEARCH_LIMIT = 4;
 const thisYear = () => new Date().getUTCFullYear();
+export const LOAD_CAPACITY_MAX = 1_000_000;
+export const LOAD_CAPACITY_MESSAGES = {
+  invalid: 'Load capacity must be a number above 0',
+  tooLarge: 'Load capacity must be at most 1,000,000',
+} as const;
+/**
+ * A load capacity above 0, as a number or its decimal text (a form, a sheet); '', null or none mean
+ * none. Any other text is NaN, so it gets the same message as 0 and -1.
+ */
+const zLoadCapacity = () =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return null;
+      if (typeof v !== 'string') return v;
+      const text = v.trim();
+      return text === '' ? null : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+    },
+    z
+      .number({ error: LOAD_CAPACITY_MESSAGES.invalid })
+      .gt(0, LOAD_CAPACITY_MESSAGES.invalid)
+      .max(LOAD_CAPACITY_MAX, LOAD_CAPACITY_MESSAGES.tooLarge)
+      .nullable(),
+  );
 export const ZVehicleInput = z.object({
   reference: z.string().trim().min(1, MESSAGES.required).max(49, MESSAGES.vehicle.referenceMax),
   brand: z.string().trim().min(1, MESSAGES.required).max(100, MESSAGES.vehicle.textMax),
@@ -49,6 +72,11 @@ export const ZVehicleInput = z.object({
     (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
     z.number({ error: MESSAGES.vehicle.mileageInvalid }).min(0, MESSAGES.vehicle.mileageInvalid).nullable(),
   ),
+  /**
+   * Beyond the spec: what the vehicle can carry, for route planning, in the tenant's weight unit (kg,
+   * or lb where distances are in miles or feet). '' or null: not recorded; left out of a save: kept.
+   */
+  load_capacity: zLoadCapacity().optional(),
 });
 export type TVehicleInput = z.input<typeof ZVehicleInput>;
 export const ZVehicleSave = ZVehicleInput.extend({ id: zId('id') });
@@ -68,6 +96,8 @@ export const ZVehicleRow = z.object({
   counted_distance: z.number(),
   /** The odometer now: the recorded mileage plus the distance counted since; null with no mileage recorded. */
   odometer: z.number().nullable(),
+  /** Beyond the spec: what the vehicle can carry, in the tenant's weight unit; null when not recorded. */
+  load_capacity: z.number().nullable(),
   /** '1' when a live driver has this vehicle (spec 001 §3). */
   taken: z.enum(['0', '1']),
   drivers: z.array(ZVehicleDriver),
@@ -227,7 +257,15 @@ export const DRIVER_IMPORT_COLUMNS = [
   'Language',
   'Tracker ID',
 ] as const;
-export const VEHICLE_IMPORT_COLUMNS = ['Reference', 'Brand', 'Model', 'Year', 'Mileage'] as const;
+export const VEHICLE_IMPORT_COLUMNS = [
+  'Reference',
+  'Brand',
+  'Model',
+  'Year',
+  'Mileage',
+  // Beyond the spec, optional: see `load_capacity` on ZVehicleInput.
+  'Load capacity',
+] as const;
 
 /** One driver row of an import file; without a password the driver cannot sign in until one is set. */
 export const ZDriverImportRow = ZDriverAdd.omit({ bus_id: true, password: true }).extend({

@@ -1,6 +1,7 @@
+import InputAdornment from '@mui/material/InputAdornment';
 import { MESSAGES, ZVehicleInput, type TVehicleInput, type TVehicleRow } from '@fleet/contract';
 import { useTerms } from '../lib/terms';
-import { formatDistance } from '../lib/unit-options';
+import { formatDistance, weightUnit } from '../lib/unit-options';
 import { useSaveVehicle } from '../lib/api/vehicles';
 import { FormDialog } from './form-dialog';
 import { FormTextField } from './form-text-field';
@@ -14,11 +15,19 @@ export interface VehicleDialogProps {
   onSaved?: (row: TVehicleRow) => void;
 }
 
-const EMPTY: TVehicleInput = { reference: '', brand: '', model: '', year: '', mileage: '' };
+const EMPTY: TVehicleInput = {
+  reference: '',
+  brand: '',
+  model: '',
+  year: '',
+  mileage: '',
+  load_capacity: '',
+};
 
 /**
- * Add/Edit vehicle (spec 000 "Drivers page"): reference, brand, model, year and mileage. It opens
- * from the vehicles screen and from the driver dialog, so it lives among the shared components.
+ * Add/Edit vehicle (spec 000 "Drivers page"): reference, brand, model, year and mileage, and beyond
+ * the spec an optional load capacity (route planning reads it). It opens from the vehicles screen and
+ * from the driver dialog, so it lives among the shared components.
  */
 export function VehicleDialog({ open, vehicle, onClose, onSaved }: VehicleDialogProps) {
   const terms = useTerms();
@@ -31,6 +40,7 @@ export function VehicleDialog({ open, vehicle, onClose, onSaved }: VehicleDialog
         model: vehicle.model,
         year: String(vehicle.year),
         mileage: vehicle.mileage === null ? '' : String(vehicle.mileage),
+        load_capacity: vehicle.load_capacity === null ? '' : String(vehicle.load_capacity),
       }
     : EMPTY;
 
@@ -41,7 +51,11 @@ export function VehicleDialog({ open, vehicle, onClose, onSaved }: VehicleDialog
       schema={ZVehicleInput}
       defaultValues={defaults}
       onClose={onClose}
-      onSubmit={async (values) => onSaved?.(await save.mutateAsync({ vehicle: values, id: vehicle?.id }))}
+      onSubmit={async (values) => {
+        // Saved first: `onSaved?.(await …)` would skip the save itself where no onSaved is given.
+        const row = await save.mutateAsync({ vehicle: values, id: vehicle?.id });
+        onSaved?.(row);
+      }}
       successMessage={`${terms.bus} ${adding ? 'added' : 'updated'} successfully.`}
       failureMessage={`Failed to ${adding ? 'add' : 'update'} ${terms.bus}.`}
       invalidMessage={MESSAGES.vehicle.formInvalid}
@@ -62,6 +76,16 @@ export function VehicleDialog({ open, vehicle, onClose, onSaved }: VehicleDialog
                 ? `Odometer now ${formatDistance(vehicle.odometer ?? vehicle.counted_distance)} with ${formatDistance(vehicle.counted_distance)} counted from GPS since ${vehicle.mileage_date.slice(0, 10)}. A new mileage starts the count again from it.`
                 : 'The odometer as read on the vehicle: distance driven from then on is added from GPS.'
             }
+          />
+          <FormTextField
+            form={form}
+            name="load_capacity"
+            label="Load capacity"
+            helperText="What it can carry, for route planning. Optional."
+            slotProps={{
+              htmlInput: { inputMode: 'decimal' },
+              input: { endAdornment: <InputAdornment position="end">{weightUnit(terms)}</InputAdornment> },
+            }}
           />
         </>
       )}

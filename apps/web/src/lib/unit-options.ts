@@ -3,12 +3,22 @@ import {
   FALLBACK_CURRENCIES,
   FALLBACK_SPACE_UNITS,
   FALLBACK_VOLUME_UNITS,
+  type TTerms,
   type TUnit,
 } from '@fleet/contract';
 import { currenciesQuery, spaceUnitsQuery, volumeUnitsQuery } from './api/settings';
 
 /** A distance (an odometer, a mileage) in the tenant's unit, to one decimal: `48,250.5`. */
 export const formatDistance = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 1 });
+
+const IMPERIAL_DISTANCES = new Set(['miles', 'feet']);
+
+/**
+ * The tenant's weight unit (CRM weights, a vehicle's load capacity): `lb` where distances are in
+ * miles or feet, else `kg`. Tenants choose no weight unit of their own.
+ */
+export const weightUnit = (terms: TTerms): 'kg' | 'lb' =>
+  IMPERIAL_DISTANCES.has(terms.spaceUnit.name.toLowerCase()) ? 'lb' : 'kg';
 
 export interface TUnitOption {
   /** The name is what a setting stores. */

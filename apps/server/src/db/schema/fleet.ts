@@ -30,6 +30,8 @@ export const vehicles = pgTable(
     mileageAt: timestamp('mileage_at', { withTimezone: true }).notNull().defaultNow(),
     /** Kilometres counted from GPS since `mileage_at` (modules/odometer). */
     gpsKm: doublePrecision('gps_km').notNull().default(0),
+    /** Beyond the spec: what the vehicle can carry, in the tenant's weight unit (kg or lb); null: not recorded. */
+    loadCapacity: doublePrecision('load_capacity'),
     archived: boolean('archived').notNull().default(false),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,6 +9,7 @@ const LABELS: Record<string, string> = {
   model: 'Model',
   year: 'Year',
   mileage: 'Mileage',
+  load_capacity: 'Load capacity',
 };
 
 /**
@@ -27,6 +28,7 @@ export function checkVehicleRows(
       model: pick(values, 'model'),
       year: pick(values, 'year'),
       mileage: pick(values, 'mileage', 'odometer'),
+      load_capacity: pick(values, 'load capacity', 'capacity'),
     };
     const errors: string[] = [];
     const parsed = ZVehicleInput.safeParse(fields);
@@ -46,7 +48,14 @@ export function checkVehicleRows(
       row,
       fields,
       errors,
-      value: { reference: v.reference, brand: v.brand, model: v.model, year: v.year, mileage: v.mileage },
+      value: {
+        reference: v.reference,
+        brand: v.brand,
+        model: v.model,
+        year: v.year,
+        mileage: v.mileage,
+        loadCapacity: v.load_capacity ?? null,
+      },
     };
   });
 }

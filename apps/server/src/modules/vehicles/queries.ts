@@ -93,6 +93,8 @@ export type TVehicleValues = {
   model: string;
   year: number;
   mileage: number | null;
+  /** In the tenant's weight unit; left out (undefined) keeps what a saved vehicle has. */
+  loadCapacity?: number | null | undefined;
 };
 
 export async function insertVehicle(db: Db, tenantId: number, values: TVehicleValues) {
@@ -115,7 +117,7 @@ export async function insertVehicles(db: Db, tenantId: number, rows: TVehicleVal
 
 /**
  * Writes a vehicle's values. A mileage that changes is a new reading of the odometer: the distance
- * counted from GPS starts again from it (modules/odometer).
+ * counted from GPS starts again from it (modules/odometer). A load capacity left out is kept.
  */
 export async function updateVehicle(db: Db, tenantId: number, id: number, values: TVehicleValues) {
   const changed = sql`${vehicles.mileage} is distinct from ${values.mileage}::double precision`;

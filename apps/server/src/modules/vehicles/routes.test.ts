@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
+import { LOAD_CAPACITY_MESSAGES } from '@fleet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DEMO, type TestApp } from '../../test/app.ts';
+import { call, createTestApp, DEMO, multipartFile, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 let delivery: string;
@@ -21,7 +22,7 @@ describe('POST /api/bus/add', () => {
     expect(added.body).toMatchObject({
       responseCode: 1,
       responseMessage: 'Vehicle added successfully.',
-      data: { ...vehicle, mileage: 12000, taken: '0', drivers: [] },
+      data: { ...vehicle, mileage: 12000, load_capacity: null, taken: '0', drivers: [] },
     });
     const list = await call(t, delivery, 'GET', '/api/bus/get-buses');
     expect(list.body.data[0]).toMatchObject({ reference: 'DXB-1001' });
@@ -53,6 +54,79 @@ describe('POST /api/bus/add', () => {
     expect(dup.status).toBe(409);
     expect(dup.body.responseMessage).toBe('A vehicle with this reference already exists.');
   });
+});
+
+describe('load_capacity (beyond the spec)', () => {
+  const byReference = async (reference: string) =>
+    (await call(t, delivery, 'GET', `/api/bus/get-buses?reference=${reference}`)).body.data[0];
+
+  it('is stored on add and answered in every row; a number as text and an empty one are read as a form sends them', async () => {
+    const added = await call(t, delivery, 'POST', '/api/bus/add', {
+      ...vehicle,
+      reference: 'LOAD-1',
+      load_capacity: 1500.5,
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.data.load_capacity).toBe(1500.5);
+    expect(await byReference('LOAD-1')).toMatchObject({ reference: 'LOAD-1', load_capacity: 1500.5 });
+    const text = await call(t, delivery, 'POST', '/api/bus/add', {
+      ...vehicle,
+      reference: 'LOAD-2',
+      load_capacity: '750',
+    });
+    expect(text.body.data.load_capacity).toBe(750);
+    const empty = await call(t, delivery, 'POST', '/api/bus/add', {
+      ...vehicle,
+      reference: 'LOAD-3',
+      load_capacity: '',
+    });
+    expect(empty.body.data.load_capacity).toBeNull();
+    const none = await call(t, delivery, 'POST', '/api/bus/add', { ...vehicle, reference: 'LOAD-4' });
+    expect(none.body.data.load_capacity).toBeNull();
+  });
+
+  it('is changed by a save, kept by a save that leaves it out, and cleared by null', async () => {
+    const { id } = (
+      await call(t, delivery, 'POST', '/api/bus/add', { ...vehicle, reference: 'LOAD-S', load_capacity: 900 })
+    ).body.data;
+    const save = (extra: object) =>
+      call(t, delivery, 'POST', '/api/bus/save', { ...vehicle, id, reference: 'LOAD-S', ...extra });
+    const changed = await save({ load_capacity: 1200 });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.load_capacity).toBe(1200);
+    expect((await save({})).body.data.load_capacity).toBe(1200);
+    expect((await byReference('LOAD-S')).load_capacity).toBe(1200);
+    expect((await save({ load_capacity: null })).body.data.load_capacity).toBeNull();
+    expect((await byReference('LOAD-S')).load_capacity).toBeNull();
+  });
+
+  it.each([0, -1, '-1', 'abc', '0', 1_000_001])(
+    'refuses %j with a clear message, changing nothing',
+    async (bad) => {
+      const before = (await call(t, delivery, 'GET', '/api/bus/get-buses')).body.data.length;
+      const message = bad === 1_000_001 ? LOAD_CAPACITY_MESSAGES.tooLarge : LOAD_CAPACITY_MESSAGES.invalid;
+      const add = await call(t, delivery, 'POST', '/api/bus/add', {
+        ...vehicle,
+        reference: 'LOAD-BAD',
+        load_capacity: bad,
+      });
+      expect(add.status).toBe(400);
+      expect(add.body.responseMessage).toBe(message);
+      expect((await call(t, delivery, 'GET', '/api/bus/get-buses')).body.data.length).toBe(before);
+
+      const kept = await byReference('LOAD-1');
+      const save = await call(t, delivery, 'POST', '/api/bus/save', {
+        ...vehicle,
+        id: kept.id,
+        reference: 'LOAD-1',
+        brand: 'Changed',
+        load_capacity: bad,
+      });
+      expect(save.status).toBe(400);
+      expect(save.body.responseMessage).toBe(message);
+      expect(await byReference('LOAD-1')).toEqual(kept);
+    },
+  );
 });
 
 describe('GET|POST /api/bus/get-buses', () => {
@@ -218,5 +292,64 @@ describe('GET /api/v1/vehicles/export', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['Reference', 'Brand', 'Status']));
     expect(sheet.rowCount).toBe(1 + 6);
+  });
+
+  it("has a Load capacity column holding each vehicle's, empty where none is recorded", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/vehicles/export?search=LOAD-',
+      headers: { cookie: delivery },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(res.rawPayload).buffer);
+    const sheet = book.worksheets[0]!;
+    const headers = sheet.getRow(1).values as unknown[];
+    const column = headers.indexOf('Load capacity');
+    const referenceColumn = headers.indexOf('Reference');
+    expect(column).toBeGreaterThan(0);
+    const cells = new Map<unknown, unknown>();
+    sheet.eachRow((row, n) => {
+      if (n > 1) cells.set(row.getCell(referenceColumn).value, row.getCell(column).value);
+    });
+    expect(cells.get('LOAD-1')).toBe(1500.5);
+    expect(cells.get('LOAD-2')).toBe(750);
+    expect(cells.get('LOAD-4') ?? null).toBeNull();
+  });
+});
+
+describe('POST /api/v1/vehicles/import', () => {
+  const upload = (url: string, csv: string) => {
+    const { payload, headers } = multipartFile(csv, 'vehicles.csv');
+    return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie: delivery } });
+  };
+
+  it('reads an optional Load capacity column, empty cells as none', async () => {
+    const csv =
+      'Reference,Brand,Model,Year,Mileage,Load capacity\nCAP-1,Kia,K5,2020,,2500\nCAP-2,Kia,K5,2021,,';
+    const res = await upload('/api/v1/vehicles/import', csv);
+    expect(res.json().data).toEqual({ imported: 2 });
+    const rows = (await call(t, delivery, 'GET', '/api/bus/get-buses?reference=CAP-')).body.data;
+    const capacities = Object.fromEntries(
+      rows.map((v: { reference: string; load_capacity: number | null }) => [v.reference, v.load_capacity]),
+    );
+    expect(capacities).toEqual({ 'CAP-1': 2500, 'CAP-2': null });
+    // A file without the column still imports, with no load capacity.
+    const without = await upload('/api/v1/vehicles/import', 'Reference,Brand,Model,Year\nCAP-3,Kia,K5,2022');
+    expect(without.json().data).toEqual({ imported: 1 });
+  });
+
+  it('refuses a bad load capacity naming the row and the column, importing nothing', async () => {
+    const before = (await call(t, delivery, 'GET', '/api/bus/get-buses')).body.data.length;
+    const csv =
+      'Reference,Brand,Model,Year,Load capacity\nCAP-OK,Kia,K5,2020,10\nCAP-X,Kia,K5,2020,heavy\nCAP-Y,Kia,K5,2020,0';
+    const preview = (await upload('/api/v1/vehicles/import/preview', csv)).json().data;
+    expect(preview).toMatchObject({ total: 3, valid: 1, invalid: 2 });
+    const res = await upload('/api/v1/vehicles/import', csv);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'row 3', message: `Load capacity: ${LOAD_CAPACITY_MESSAGES.invalid}` },
+      { path: 'row 4', message: `Load capacity: ${LOAD_CAPACITY_MESSAGES.invalid}` },
+    ]);
+    expect((await call(t, delivery, 'GET', '/api/bus/get-buses')).body.data.length).toBe(before);
   });
 });

@@ -52,6 +52,7 @@ const vehicleColumns: XlsxColumn<TVehicleRow>[] = [
   { header: 'Mileage recorded (UTC)', value: (v) => v.mileage_date, width: 20 },
   { header: 'Counted from GPS', value: (v) => v.counted_distance, width: 14, numFmt: '0.0' },
   { header: 'Odometer', value: (v) => v.odometer, width: 12, numFmt: '0.0' },
+  { header: 'Load capacity', value: (v) => v.load_capacity, width: 14 },
   {
     header: 'Status',
     value: (v) =>
@@ -108,13 +109,22 @@ export const vehicleRoutes: ModuleRoutes = async (app, deps) => {
       schema: {
         tags,
         summary: 'Add a vehicle',
+        description:
+          "`load_capacity` (beyond the spec, optional): what the vehicle can carry in the tenant's weight unit (kg, or lb where distances are in miles or feet), above 0; null or '' for none.",
         body: ZVehicleInput,
         response: { 200: ZEnvelope(ZVehicleRow), ...errors },
       },
     },
     async (request) => {
-      const { reference, brand, model, year, mileage } = request.body;
-      const row = await addVehicle(tenantContext(request, deps), { reference, brand, model, year, mileage });
+      const { reference, brand, model, year, mileage, load_capacity } = request.body;
+      const row = await addVehicle(tenantContext(request, deps), {
+        reference,
+        brand,
+        model,
+        year,
+        mileage,
+        loadCapacity: load_capacity ?? null,
+      });
       return ok(row, MESSAGES.vehicle.added);
     },
   );
@@ -125,18 +135,22 @@ export const vehicleRoutes: ModuleRoutes = async (app, deps) => {
       schema: {
         tags,
         summary: 'Update a vehicle',
+        description:
+          "`load_capacity` (beyond the spec, optional): above 0 in the tenant's weight unit; null or '' clears it, left out keeps it.",
         body: ZVehicleSave,
         response: { 200: ZEnvelope(ZVehicleRow), ...errors },
       },
     },
     async (request) => {
-      const { id, reference, brand, model, year, mileage } = request.body;
+      const { id, reference, brand, model, year, mileage, load_capacity } = request.body;
+      // A client that sends no load_capacity (the spec has none) keeps the vehicle's.
       const row = await saveVehicle(tenantContext(request, deps), id, {
         reference,
         brand,
         model,
         year,
         mileage,
+        loadCapacity: load_capacity,
       });
       return ok(row, MESSAGES.vehicle.updated);
     },

@@ -21,7 +21,7 @@ import {
 
 /*
  * Vehicles (spec 000 §2 "Vehicles"): a reference unique among the tenant's live vehicles, brand,
- * model, year and mileage; deletes are archives. The module's door: routes, other modules, jobs and
+ * model, year and mileage, and (beyond the spec, for route planning) a load capacity; deletes are archives. The module's door: routes, other modules, jobs and
  * the seed call these functions only.
  */
 
@@ -40,6 +40,7 @@ const toVehicleRow = (v: TVehicleWithDrivers, unit: string): TVehicleRow => {
     mileage_date: toUtcString(v.mileageAt),
     counted_distance: counted,
     odometer: v.mileage === null ? null : Math.round((v.mileage + counted) * 10) / 10,
+    load_capacity: v.loadCapacity,
     taken: v.drivers.length > 0 ? '1' : '0',
     drivers: v.drivers,
     created_date: toUtcString(v.createdDate),

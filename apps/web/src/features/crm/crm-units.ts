@@ -5,11 +5,8 @@ import type { TTerms } from '@fleet/contract';
  * unit, weights in kg, or lb where the tenant measures distances in miles or feet.
  */
 
-const IMPERIAL_DISTANCES = new Set(['miles', 'feet']);
-
-/** The tenant's weight unit: `lb` with miles or feet, else `kg`. */
-export const weightUnit = (terms: TTerms): 'kg' | 'lb' =>
-  IMPERIAL_DISTANCES.has(terms.spaceUnit.name.toLowerCase()) ? 'lb' : 'kg';
+/** The tenant's weight unit: `lb` with miles or feet, else `kg` (shared with the vehicle dialog). */
+export { weightUnit } from '../../lib/unit-options';
 
 /** An amount with its unit (`12.5 kg`), or a dash for none. */
 export const withUnit = (value: number | null, unit: string) => (value === null ? '—' : `${value} ${unit}`);

@@ -34,6 +34,7 @@ const NEW_VEHICLE: TVehicleRow = {
   mileage_date: '2026-01-01 08:00:00',
   counted_distance: 0,
   odometer: null,
+  load_capacity: null,
   taken: '0',
   drivers: [],
   created_date: '2026-01-01 08:00:00',

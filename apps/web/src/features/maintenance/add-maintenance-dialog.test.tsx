@@ -23,6 +23,7 @@ const VEHICLES: TVehicleRow[] = Array.from({ length: 6 }, (_, i) => ({
   mileage_date: '2026-01-01 00:00:00',
   counted_distance: 0,
   odometer: null,
+  load_capacity: null,
   taken: '0',
   drivers: [],
   created_date: '2026-01-01 00:00:00',

@@ -5,7 +5,7 @@ import { MESSAGES, VEHICLE_IMPORT_COLUMNS, pluralize, type TVehicleRow } from '@
 import { ListPage, LIST_REFRESH_MS, type ListColumn } from '../../components/list';
 import { VehicleDialog } from '../../components/vehicle-dialog';
 import { useTerms } from '../../lib/terms';
-import { formatDistance } from '../../lib/unit-options';
+import { formatDistance, weightUnit } from '../../lib/unit-options';
 import {
   VEHICLES_EXPORT_PATH,
   useArchiveVehicle,
@@ -61,6 +61,12 @@ export function VehiclesPage() {
       label: `Odometer (${terms.spaceUnit.symbol})`,
       align: 'right',
       render: (v) => <Odometer vehicle={v} />,
+    },
+    {
+      id: 'load_capacity',
+      label: `Load capacity (${weightUnit(terms)})`,
+      align: 'right',
+      render: (v) => (v.load_capacity === null ? '—' : v.load_capacity.toLocaleString('en')),
     },
   ];
 

@@ -1,0 +1,1 @@
+ALTER TABLE "vehicles" ADD COLUMN "load_capacity" double precision;
