@@ -76,6 +76,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { financeRunRoutes } from './modules/finance-runs/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { crmRoutes } from './modules/crm/routes.ts';
+import { planningRoutes } from './modules/planning/routes.ts';
 import { crmOrderRoutes } from './modules/crm/order-routes.ts';
 import { trackingRoutes } from './modules/crm/tracking-routes.ts';
 import { createErrorLog, type ErrorLog } from './platform/error-log.ts';
@@ -305,6 +306,7 @@ export async function buildApp({
   await app.register(analyticsRoutes, deps);
   await app.register(crmRoutes, deps);
   await app.register(crmOrderRoutes, deps);
+  await app.register(planningRoutes, deps);
   await app.register(trackingRoutes, deps);
   await app.register(eventRoutes, deps);
   await app.register(exportRoutes, deps);

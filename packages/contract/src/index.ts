@@ -14,6 +14,7 @@ export * from './geo.ts';
 export * from './dates.ts';
 export * from './trips.ts';
 export * from './trip-order.ts';
+export * from './planning.ts';
 export * from './events.ts';
 export * from './driver-app.ts';
 export * from './positions.ts';

@@ -182,8 +182,9 @@ const ENTITY_OF_FIELD: Record<string, Entity> = {
   address_id: 'crm_addresses',
   item_id: 'crm_items',
   pet_ids: 'crm_pets',
-  // Orders planned into a trip, with the new trip's type.
+  // Orders planned into a trip, with the new trip's type; a day plan's stop, named by an order.
   order_ids: 'crm_orders',
+  stop_id: 'crm_orders',
   type_id: 'trip_types',
 };
 /** Routes of vehicle maintenance, whose `type` names a maintenance type. */
@@ -282,6 +283,7 @@ const NAMED_VALUES: Record<string, (unique: number) => unknown> = {
   birth_date: () => day(-1000),
   requested_date: () => day(1),
   start_time: () => '08:00',
+  end_time: () => '18:00',
   window_start: () => '10:00',
   window_end: () => '12:00',
 };
@@ -290,6 +292,9 @@ const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
   'POST /api/tenant-settings/save-all': { data: [{ key: 'location', value: 'Dubai' }] },
   // Orders go into a new trip (an ended trip takes none); the probes still name A's trip there.
   'POST /api/v1/crm/orders/plan': { trip_id: null, start_time: '08:00' },
+  // A day plan is of a day to come: the one B's orders are made for.
+  'POST /api/v1/planning/propose': { date: day(1) },
+  'POST /api/v1/planning/confirm': { date: day(1) },
   // A fine's issue time is a past date-time, its status one of three; its trip (optional) must be
   // its driver's, which the walk's first trip and first driver need not be: the probes still name A's.
   'POST /api/fine/add': { date: `${day(-1)} 08:00:00`, trip_id: null },
@@ -702,7 +707,8 @@ async function idsOfB(route?: RegisteredRoute): Promise<Ids> {
     ids.record_photos = (res.json() as { data: { id: number }[] }).data[0]!.id;
   }
   // An order in the state the route works on, made afresh (a plan or a delete uses one up).
-  if (route && /^\/api\/v1\/crm\/orders\/(:id|plan)/.test(route.url))
+  // Planning a day wants a confirmed order at the address its stop names (a confirm uses one up).
+  if (route && /^\/api\/v1\/(crm\/orders\/(:id|plan)|planning\/(propose|confirm))/.test(route.url))
     ids.crm_orders = await orderOfB(route, ids);
   // An entry of the error log when none is left (a walk before may have deleted it).
   if (ids.logs === null) {

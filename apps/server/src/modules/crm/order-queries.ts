@@ -10,6 +10,7 @@ import {
   crmAddresses,
   crmContacts,
   crmCustomers,
+  crmItems,
   crmOrderHistory,
   crmOrderLines,
   crmOrderPets,
@@ -528,4 +529,55 @@ export async function recipientsOf(db: Db, tenantId: number, customerId: number)
       ),
   ]);
   return [...customer, ...contacts];
+}
+
+/**
+ * The ids of the tenant's live orders asked for on a day that can be planned (confirmed, or failed
+ * and to be tried again), at most `limit` (the caller asks one more than it takes to tell "too many").
+ */
+export async function plannableOrderIdsOfDay(
+  db: Db,
+  tenantId: number,
+  day: string,
+  statuses: readonly string[],
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: crmOrders.id })
+    .from(crmOrders)
+    .where(
+      and(
+        eq(crmOrders.tenantId, tenantId),
+        eq(crmOrders.requestedDate, day),
+        eq(crmOrders.archived, false),
+        inArray(crmOrders.status, [...statuses]),
+      ),
+    )
+    .orderBy(asc(crmOrders.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Each order's weight: its lines' quantities times their items' weights (lines without one count 0). */
+export async function orderWeights(
+  db: Db,
+  tenantId: number,
+  orderIds: number[],
+): Promise<Map<number, number>> {
+  const weights = new Map<number, number>();
+  if (!orderIds.length) return weights;
+  const rows = await db
+    .select({
+      orderId: crmOrderLines.orderId,
+      weight:
+        sql<number>`coalesce(sum(${crmOrderLines.quantity} * coalesce(${crmItems.weight}, 0)), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(crmOrderLines)
+    .leftJoin(crmItems, and(eq(crmItems.id, crmOrderLines.itemId), eq(crmItems.tenantId, tenantId)))
+    .where(and(eq(crmOrderLines.tenantId, tenantId), anyId(crmOrderLines.orderId, orderIds)))
+    .groupBy(crmOrderLines.orderId);
+  for (const row of rows) weights.set(row.orderId, row.weight);
+  return weights;
 }

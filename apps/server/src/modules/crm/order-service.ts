@@ -45,7 +45,9 @@ import {
   loadOrders,
   lockOrders,
   orderIdsMatching,
+  orderWeights,
   pageOrderIds,
+  plannableOrderIdsOfDay,
   petsOf,
   proofPhotosOf,
   recipientsOf,
@@ -75,7 +77,7 @@ const LIST = 'crm-orders';
 export const SERVICE_MINUTES_PER_ORDER = 5;
 const SPEED_MPS = EXCEPTION_ENGINE_DEFAULTS.typicalSpeedKmh / 3.6;
 /** The most a trip may hold (the trip dialog's limit). */
-const TRIP_STOPS_MAX = 50;
+export const TRIP_STOPS_MAX = 50;
 
 const notFound = () => new AppError('NOT_FOUND', CRM_MESSAGES.orderNotFound);
 const cents = (n: number) => Math.round(n * 100) / 100;
@@ -406,6 +408,71 @@ interface TPlannedStop {
   windowEnd: Date | null;
 }
 
+/** A stop of these orders (one address): the tightest window of theirs, the latest start and earliest end. */
+function plannedStop(orders: TLoadedOrder[]): TPlannedStop {
+  const first = orders[0]!;
+  const stop: TPlannedStop = {
+    addressId: first.address.id,
+    point: { lat: first.address.lat, lon: first.address.lon },
+    name: `${first.customerName} — ${first.address.label}`.slice(0, 200),
+    destinationId: first.address.destinationId,
+    deliveryNotes: null,
+    orders,
+    windowStart: null,
+    windowEnd: null,
+  };
+  for (const { order } of orders) {
+    if (order.windowStart && (!stop.windowStart || order.windowStart > stop.windowStart))
+      stop.windowStart = order.windowStart;
+    if (order.windowEnd && (!stop.windowEnd || order.windowEnd < stop.windowEnd))
+      stop.windowEnd = order.windowEnd;
+  }
+  return stop;
+}
+
+/**
+ * Orders as stops: those to one address share a stop while their windows meet (an order without a
+ * window joins the first); one whose window is apart from the stop's so far starts another. Stops
+ * in the order of their addresses' first orders, orders by window start, then by id.
+ */
+export function groupIntoStops<
+  T extends {
+    order: { id: number; windowStart: Date | null; windowEnd: Date | null };
+    address: { id: number };
+  },
+>(orders: T[]): T[][] {
+  const byAddress = new Map<number, T[]>();
+  for (const o of [...orders].sort((a, b) => a.order.id - b.order.id))
+    byAddress.set(o.address.id, [...(byAddress.get(o.address.id) ?? []), o]);
+  const stops: T[][] = [];
+  for (const list of byAddress.values()) {
+    list.sort(
+      (a, b) =>
+        (a.order.windowStart?.getTime() ?? -Infinity) - (b.order.windowStart?.getTime() ?? -Infinity) ||
+        a.order.id - b.order.id,
+    );
+    let stop: T[] = [];
+    let start = -Infinity;
+    let end = Infinity;
+    for (const o of list) {
+      const from = Math.max(start, o.order.windowStart?.getTime() ?? -Infinity);
+      const to = Math.min(end, o.order.windowEnd?.getTime() ?? Infinity);
+      if (stop.length && from > to) {
+        stops.push(stop);
+        stop = [];
+        start = o.order.windowStart?.getTime() ?? -Infinity;
+        end = o.order.windowEnd?.getTime() ?? Infinity;
+      } else {
+        start = from;
+        end = to;
+      }
+      stop.push(o);
+    }
+    stops.push(stop);
+  }
+  return stops;
+}
+
 const minutesBetween = (a: Date, b: Date) => Math.round((b.getTime() - a.getTime()) / 60_000);
 
 /** The task that carries an order: what to deliver, and the order's reference as its order id. */
@@ -438,9 +505,22 @@ export async function planCrmOrders(
   ctx: TTenantContext,
   input: TPlanInput,
   /** When the plan was made (the demo's history plans its past days at their morning); now by default. */
-  { at: plannedAt }: { at?: Date } = {},
+  {
+    at: plannedAt,
+    sequence,
+  }: {
+    at?: Date;
+    /**
+     * The stops, in order: the orders of each (all of `order_ids`, each once) and the minutes from
+     * the stop before to its arrival (a day plan's route, as proposed). Without it stops follow
+     * their windows and drives are straight lines at the typical speed.
+     */
+    sequence?: { orderIds: number[]; drivingMinutes: number }[];
+  } = {},
 ) {
   const ids = [...new Set(input.order_ids)];
+  if (sequence && sequence.flatMap((stop) => stop.orderIds).length !== ids.length)
+    throw new Error('planCrmOrders: the sequence names every order once');
   const by = await actorName(ctx);
   const { timeZone } = await tenantProfile(ctx);
   return inTransaction(ctx, async (tx) => {
@@ -455,31 +535,19 @@ export async function planCrmOrders(
     const day = [...days][0]!;
     const lines = await linesOf(tx.db, ctx.tenantId, ids);
 
-    // One stop per address, in the order of their windows (those without one last, by reference).
-    const byAddress = new Map<number, TPlannedStop>();
-    for (const o of orders.sort((a, b) => a.order.id - b.order.id)) {
-      const stop = byAddress.get(o.address.id) ?? {
-        addressId: o.address.id,
-        point: { lat: o.address.lat, lon: o.address.lon },
-        name: `${o.customerName} — ${o.address.label}`.slice(0, 200),
-        destinationId: o.address.destinationId,
-        deliveryNotes: null,
-        orders: [],
-        windowStart: null,
-        windowEnd: null,
-      };
-      stop.orders.push(o);
-      const { windowStart: ws, windowEnd: we } = o.order;
-      if (ws && (!stop.windowStart || ws > stop.windowStart)) stop.windowStart = ws;
-      if (we && (!stop.windowEnd || we < stop.windowEnd)) stop.windowEnd = we;
-      byAddress.set(o.address.id, stop);
-    }
-    const stops = [...byAddress.values()].sort(
-      (a, b) =>
-        (a.windowStart?.getTime() ?? Number.MAX_SAFE_INTEGER) -
-          (b.windowStart?.getTime() ?? Number.MAX_SAFE_INTEGER) ||
-        a.orders[0]!.order.id - b.orders[0]!.order.id,
-    );
+    // One stop per address and window (orders whose windows meet share it), in the order of their
+    // windows (those without one last, by reference); or the stops given, in their order.
+    const byId = new Map(orders.map((o) => [o.order.id, o]));
+    const stops = (
+      sequence ? sequence.map((stop) => stop.orderIds.map((id) => byId.get(id)!)) : groupIntoStops(orders)
+    ).map(plannedStop);
+    if (!sequence)
+      stops.sort(
+        (a, b) =>
+          (a.windowStart?.getTime() ?? Number.MAX_SAFE_INTEGER) -
+            (b.windowStart?.getTime() ?? Number.MAX_SAFE_INTEGER) ||
+          a.orders[0]!.order.id - b.orders[0]!.order.id,
+      );
 
     // Each address becomes (or reuses) a destination of the tenant.
     const known = await findDestinations(
@@ -487,11 +555,17 @@ export async function planCrmOrders(
       stops.flatMap((s) => (s.destinationId ? [s.destinationId] : [])),
     );
     const live = new Set(known.map((d) => d.id));
+    const made = new Map<number, number>();
     for (const stop of stops) {
       if (stop.destinationId && live.has(stop.destinationId)) continue;
-      const made = await addDestination(txCtx, { name: stop.name, ...stop.point });
-      stop.destinationId = made.id;
-      await setAddressDestination(tx.db, ctx.tenantId, stop.addressId, made.id);
+      // Two stops at one address (windows apart) share the destination made for it.
+      let destinationId = made.get(stop.addressId);
+      if (destinationId === undefined) {
+        destinationId = (await addDestination(txCtx, { name: stop.name, ...stop.point })).id;
+        made.set(stop.addressId, destinationId);
+        await setAddressDestination(tx.db, ctx.tenantId, stop.addressId, destinationId);
+      }
+      stop.destinationId = destinationId;
     }
 
     // Where the trip is, and when, before the new stops.
@@ -549,9 +623,9 @@ export async function planCrmOrders(
     const startDate = clockAt;
 
     const planned: TParsedStop[] = stops.map((stop, i) => {
-      const driveMinutes = from
-        ? Math.max(1, Math.ceil(metersBetween(from, stop.point) / SPEED_MPS / 60))
-        : 10;
+      const driveMinutes =
+        sequence?.[i]!.drivingMinutes ??
+        (from ? Math.max(1, Math.ceil(metersBetween(from, stop.point) / SPEED_MPS / 60)) : 10);
       const reached = new Date(clockAt.getTime() + driveMinutes * 60_000);
       const arrival = stop.windowStart && stop.windowStart > reached ? stop.windowStart : reached;
       const range = stop.windowEnd ? Math.max(0, minutesBetween(arrival, stop.windowEnd)) : null;
@@ -614,6 +688,59 @@ export async function planCrmOrders(
     emit(tx, 'crm_order.updated', ids);
     return { trip_id: saved.id, order_ids: ids };
   });
+}
+
+/** A stop of a day to plan: orders to one address whose windows meet, and that can be planned. */
+export interface TDayStop {
+  /** Its lowest order id: the stop's name in a plan (any of its orders' ids names it too). */
+  key: number;
+  addressId: number;
+  name: string;
+  lat: number;
+  lon: number;
+  orderIds: number[];
+  references: string[];
+  /** The tightest window of its orders (the latest start, the earliest end), or null. */
+  windowStart: Date | null;
+  windowEnd: Date | null;
+  /** The orders' weight, in the tenant's weight unit. */
+  load: number;
+  serviceMinutes: number;
+}
+
+/**
+ * The orders asked for on a day that can be planned (confirmed, or failed and to be tried again),
+ * as stops (`groupIntoStops`). At most `maxOrders` orders are read; `tooMany` says whether there
+ * were more.
+ */
+export async function plannableStopsOfDay(
+  ctx: TTenantContext,
+  day: string,
+  maxOrders: number,
+): Promise<{ stops: TDayStop[]; tooMany: boolean }> {
+  const ids = await plannableOrderIdsOfDay(ctx.db, ctx.tenantId, day, CRM_ORDER_PLANNABLE, maxOrders + 1);
+  if (ids.length > maxOrders) return { stops: [], tooMany: true };
+  const [orders, weights] = await Promise.all([
+    loadOrders(ctx.db, ctx.tenantId, ids),
+    orderWeights(ctx.db, ctx.tenantId, ids),
+  ]);
+  const stops = groupIntoStops(orders).map((group): TDayStop => {
+    const stop = plannedStop(group);
+    return {
+      key: Math.min(...group.map((o) => o.order.id)),
+      addressId: stop.addressId,
+      name: stop.name,
+      lat: stop.point.lat,
+      lon: stop.point.lon,
+      orderIds: group.map((o) => o.order.id),
+      references: group.map((o) => orderReference(o.order.id)),
+      windowStart: stop.windowStart,
+      windowEnd: stop.windowEnd,
+      load: group.reduce((sum, o) => sum + (weights.get(o.order.id) ?? 0), 0),
+      serviceMinutes: SERVICE_MINUTES_PER_ORDER * group.length,
+    };
+  });
+  return { stops: stops.sort((a, b) => a.key - b.key), tooMany: false };
 }
 
 // ---------- Following trips ----------

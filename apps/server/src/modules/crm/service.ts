@@ -4,5 +4,13 @@
  */
 
 export { addAddress, addContact, addCustomer, addItem, addPet, customersPage } from './records-service.ts';
-export { addCrmOrder, planCrmOrders, setCrmOrderStatus } from './order-service.ts';
+export {
+  addCrmOrder,
+  planCrmOrders,
+  plannableStopsOfDay,
+  setCrmOrderStatus,
+  TRIP_STOPS_MAX,
+  type TDayStop,
+} from './order-service.ts';
+export { guardCrm } from './guard.ts';
 export { ORDER_SWEEP_INTERVAL_MS, startOrderFollower, sweepOrders } from './order-follower.ts';

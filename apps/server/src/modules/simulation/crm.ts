@@ -31,12 +31,15 @@ import { tripsOfDay } from '../trips/service.ts';
  * few confirmed orders are planned through the orders service onto the end of that day's delivery
  * trips, before the simulator runs them: their statuses then follow the trips as the drivers run
  * them (delivered with a photo, or failed when a trip ends without them). Today's and tomorrow's
- * orders are partly left confirmed for the dispatcher to plan, and a few are drafts or cancelled.
+ * orders are partly left confirmed for the dispatcher to plan, and a few are drafts or cancelled;
+ * the day after tomorrow has a day's confirmed orders to plan across the drivers.
  */
 
 const DAY_MS = 86_400_000;
 /** The demo orders' own random stream, apart from the fleet's and the other records'. */
 const CRM_STREAM = 7;
+/** Confirmed orders of the day after tomorrow, left for the admin to plan across drivers. */
+const PLAN_DAY_ORDERS = 30;
 
 interface TDemoCustomer {
   kind: 'person' | 'company';
@@ -432,6 +435,14 @@ export async function recordDemoOrders(
         const cancelled = await add(orderOf(day, random.pick(book.customers), null, 'confirmed'));
         await setCrmOrderStatus(tenantCtx, cancelled.id, 'cancelled', '');
       }
+    }
+    // The day after tomorrow: a day's confirmed orders waiting to be shared among the drivers
+    // (Trips → Plan a day), most with a two-hour window.
+    const planDay = dayOf(2);
+    for (let k = 0; k < PLAN_DAY_ORDERS; k++) {
+      const start = random.pick([8, 9, 10, 11, 12, 13, 14, 15, 16]) * 60;
+      const window: [number, number] | null = random.chance(0.7) ? [start, start + 120] : null;
+      await add(orderOf(planDay, random.pick(book.customers), window, 'confirmed'));
     }
   }
   return written;
