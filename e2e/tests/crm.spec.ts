@@ -4,7 +4,7 @@ import { ACCOUNTS, mainMenu, signIn } from './helpers';
 /*
  * The CRM as Desert Express's admin uses it on the demo: customers with their contacts, orders the
  * simulator delivered with a proof photo and the customer's tracking page for one of them, and
- * tomorrow's confirmed orders planned into a new trip.
+ * two confirmed orders of a coming day planned into a new trip.
  */
 
 async function pickFirst(page: Page, combobox: Locator) {
@@ -62,7 +62,7 @@ test("a planned order's tracking page shows the customer their order alone", asy
   await expect(customer.getByRole('heading', { name: 'Tracking link not found' })).toBeVisible();
 });
 
-test("tomorrow's confirmed orders are planned into a new trip", async ({ page }) => {
+test("a day's confirmed orders are planned into a new trip", async ({ page }) => {
   await signIn(page, ACCOUNTS.delivery);
   await page.goto('/crm/orders');
   await page.getByRole('combobox', { name: 'Status' }).click();

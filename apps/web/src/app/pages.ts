@@ -40,6 +40,7 @@ export const pages: PageMap = {
   tripTypes: () =>
     import('../features/trip-types/trip-types-page').then((m) => ({ default: m.TripTypesPage })),
   trips: () => import('../features/trips/trips-page').then((m) => ({ default: m.TripsPage })),
+  tripPlanning: () => import('../features/planning/planning-page').then((m) => ({ default: m.PlanningPage })),
   refuel: () => import('../features/refuels/refuels-page').then((m) => ({ default: m.RefuelsPage })),
   accidents: () => import('../features/accidents/accidents-page').then((m) => ({ default: m.AccidentsPage })),
   fines: () => import('../features/fines/fines-page').then((m) => ({ default: m.FinesPage })),

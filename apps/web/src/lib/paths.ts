@@ -151,6 +151,8 @@ export const paths = {
   refuel: route('/refuel'),
   accidents: route('/accidents'),
   trips: route('/trips', { name: 'Trips' }),
+  /** Plan a day: the day's unplanned CRM orders shared among drivers as proposed trips. */
+  tripPlanning: route('/trips/planning', { access: 'crm' }),
   scheduledTrips: route('/scheduled-trips'),
   destinations: route('/destinations'),
   origins: route('/origins'),

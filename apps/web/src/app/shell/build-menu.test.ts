@@ -160,8 +160,25 @@ describe('buildMenu', () => {
     ]);
   });
 
-  it('has no CRM group when CRM is off', () => {
+  it('has no CRM group and no Plan Trips when CRM is off', () => {
     expect(labels(menuFor('delivery'))).not.toContain('CRM');
+    expect(labels(menuFor('delivery'))).not.toContain('Plan Trips');
+  });
+
+  it('puts Plan Trips right after Trips when CRM is enabled, in every menu', () => {
+    const menu = menuFor('delivery', { crmEnabled: true });
+    expect(labels(menu).slice(0, 4)).toEqual(['Dashboard', 'Trips', 'Plan Trips', 'Vehicles']);
+    expect(menu[2]).toMatchObject({ kind: 'link', id: 'tripPlanning', href: '/trips/planning' });
+    expect(labels(menuFor('school_bus', { crmEnabled: true })).slice(0, 3)).toEqual([
+      'Dashboard',
+      'Trips',
+      'Plan Trips',
+    ]);
+  });
+
+  it("names Plan Trips with the tenant's trip term", () => {
+    const terms = termsFromSettings({ settings: [{ key: 'trip_term', value: 'Delivery' }] });
+    expect(labels(menuFor('delivery', { crmEnabled: true, terms }))).toContain('Plan Deliveries');
   });
 
   it('gives the super admin Super Admins, Blog, Landing page, Inbox and Logs, whatever else is set', () => {

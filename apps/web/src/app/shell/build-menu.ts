@@ -4,6 +4,7 @@ import { paths, type RouteKey } from '../../lib/paths';
 export type MenuLinkId =
   | 'dashboard'
   | 'trips'
+  | 'tripPlanning'
   | 'vehicles'
   | 'maintenance'
   | 'vehiclesAnalytics'
@@ -75,6 +76,7 @@ type EntryId =
       | 'contentLanding'
       | 'contentInbox'
       | `crm${string}`
+      | 'tripPlanning'
       | 'driverSummary'
       | 'financeSummary'
       | 'logs'
@@ -141,6 +143,7 @@ const HIDDEN_FOR_SCHOOL_BUS: ReadonlySet<EntryId> = new Set([
 const MENU_HREFS = {
   dashboard: paths.dashboard.getHref(),
   trips: paths.trips.getHref(),
+  tripPlanning: paths.tripPlanning.getHref(),
   vehicles: paths.vehicles.getHref(),
   maintenance: paths.maintenance.getHref(),
   vehiclesAnalytics: paths.vehiclesAnalytics.getHref(),
@@ -274,6 +277,9 @@ function specMenu({ tenantType, isSuperAdmin, crmEnabled, terms }: BuildMenuInpu
   const menu = order.map((id) => entries[id]);
 
   if (crmEnabled) {
+    // Planning a day shares CRM orders among drivers: it follows the trips it makes.
+    const at = menu.findIndex((entry) => entry.id === 'trips');
+    menu.splice(at + 1, 0, link('tripPlanning', `Plan ${trips}`, 'tripPlanning'));
     const crm: MenuGroup = {
       kind: 'group',
       id: 'crm',

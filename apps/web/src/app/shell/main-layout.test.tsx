@@ -71,6 +71,18 @@ describe('Console shell', () => {
     );
   });
 
+  it('marks the entry of the page shown, not the one whose address it sits under', async () => {
+    mockApi();
+    renderApp('/trips/planning', {
+      session: SESSIONS.delivery,
+      pages: { ...TEST_PAGES, tripPlanning: stubPage('Planning screen') },
+    });
+    await screen.findByRole('heading', { name: 'Planning screen' });
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: 'Plan Trips' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Trips' })).not.toHaveAttribute('aria-current');
+  });
+
   it('opens Reports to show its three screens once they exist', async () => {
     mockApi();
     const user = userEvent.setup();

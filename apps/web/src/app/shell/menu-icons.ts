@@ -17,6 +17,7 @@ import InboxIcon from '@mui/icons-material/InboxOutlined';
 import LandingIcon from '@mui/icons-material/WebOutlined';
 import MaintenanceIcon from '@mui/icons-material/BuildOutlined';
 import OriginsIcon from '@mui/icons-material/WarehouseOutlined';
+import PlanTripsIcon from '@mui/icons-material/AltRouteOutlined';
 import PushNotificationsIcon from '@mui/icons-material/CampaignOutlined';
 import RefuelIcon from '@mui/icons-material/LocalGasStationOutlined';
 import ReportsIcon from '@mui/icons-material/AssessmentOutlined';
@@ -38,6 +39,7 @@ type IconComponent = typeof SvgIcon;
 export const MENU_ICONS: Partial<Record<MenuLinkId | MenuGroupId, IconComponent>> = {
   dashboard: DashboardIcon,
   trips: TripsIcon,
+  tripPlanning: PlanTripsIcon,
   vehicles: VehiclesIcon,
   maintenance: MaintenanceIcon,
   vehiclesAnalytics: VehiclesAnalyticsIcon,

@@ -17,6 +17,14 @@ const isActive = (href: string, pathname: string) =>
   pathname.toLowerCase() === href.toLowerCase() ||
   pathname.toLowerCase().startsWith(`${href.toLowerCase()}/`);
 
+/** The entry of the page shown: the longest address the path is at or under (`/trips/planning` is not Trips'). */
+function activeHrefOf(entries: MenuEntry[], pathname: string): string | null {
+  const hrefs = entries
+    .flatMap((entry) => (entry.kind === 'group' ? entry.children : [entry]))
+    .map((l) => l.href);
+  return hrefs.filter((href) => isActive(href, pathname)).sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
 // The icon column stays where it is while the drawer widens, so nothing jumps under the pointer.
 const ICON_INSET_PX = (DRAWER_MINI_WIDTH - 24) / 2 - 8;
 const ICON_GAP_PX = 14;
@@ -61,15 +69,17 @@ export interface ItemsProps {
   onNavigate?: () => void;
 }
 
+type TItemProps = Omit<ItemsProps, 'pathname'> & { activeHref: string | null };
+
 function MenuLinkItem({
   item,
   nested,
   showLabels,
-  pathname,
+  activeHref,
   onNavigate,
-}: ItemsProps & { item: MenuLink; nested: boolean }) {
+}: TItemProps & { item: MenuLink; nested: boolean }) {
   const Icon = MENU_ICONS[item.id];
-  const active = isActive(item.href, pathname);
+  const active = item.href === activeHref;
   return (
     <ListItem disablePadding>
       <ListItemButton
@@ -91,8 +101,8 @@ function MenuLinkItem({
   );
 }
 
-function MenuGroupItem({ group, showLabels, pathname, onNavigate }: ItemsProps & { group: MenuGroup }) {
-  const containsActive = group.children.some((child) => isActive(child.href, pathname));
+function MenuGroupItem({ group, showLabels, activeHref, onNavigate }: TItemProps & { group: MenuGroup }) {
+  const containsActive = group.children.some((child) => child.href === activeHref);
   const [open, setOpen] = useState(containsActive);
   const Icon = MENU_ICONS[group.id];
   const listId = `menu-group-${group.id}`;
@@ -124,7 +134,7 @@ function MenuGroupItem({ group, showLabels, pathname, onNavigate }: ItemsProps &
               item={child}
               nested
               showLabels={showLabels}
-              pathname={pathname}
+              activeHref={activeHref}
               onNavigate={onNavigate}
             />
           ))}
@@ -135,7 +145,8 @@ function MenuGroupItem({ group, showLabels, pathname, onNavigate }: ItemsProps &
 }
 
 /** The side menu's entries: links, and groups that open in place. */
-export function MenuItems({ entries, ...props }: ItemsProps & { entries: MenuEntry[] }) {
+export function MenuItems({ entries, pathname, ...rest }: ItemsProps & { entries: MenuEntry[] }) {
+  const props = { ...rest, activeHref: activeHrefOf(entries, pathname) };
   return (
     <List sx={{ py: 1 }}>
       {entries.map((entry) =>

@@ -34,7 +34,8 @@ import { addressesQuery, customersQuery, itemsQuery, petsQuery } from '../api/re
 import { useAddCrmOrder, useSaveCrmOrder } from '../api/orders';
 import { FormIdSelect, type IdOption } from '../../../components/form-id-select';
 import { IdsPicker } from './order-pickers';
-import { isEditable, orderAmount, useTenantTimeZone } from './order-parts';
+import { useTenantTimeZone } from '../../../lib/tenant-time-zone';
+import { isEditable, orderAmount } from './order-parts';
 
 /** One line as the form holds it: the item picked (with its price), quantity and price as typed. */
 interface TLineForm {

@@ -1,19 +1,15 @@
 import { Link as RouterLink } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import {
   CRM_ORDER_EDITABLE,
   CRM_ORDER_PLANNABLE,
   CRM_ORDER_STATUS_LABEL,
-  DEFAULT_SETTINGS,
   type TCrmOrderRow,
   type TCrmOrderStatus,
 } from '@fleet/contract';
-import { defaultSettingsQuery, tenantSettingsQuery } from '../../../lib/api/settings';
 import { requestOpenTripWithFilters } from '../../../lib/open-trip';
 import { paths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
 import { useTerms } from '../../../lib/terms';
 
 /*
@@ -83,15 +79,4 @@ export function OrderTripLink({ tripId }: { tripId: number }) {
       {`${terms.trip} ${tripId}`}
     </Link>
   );
-}
-
-/** The tenant's time zone (its settings, else the product's default): the wall clock of order windows. */
-export function useTenantTimeZone(): string {
-  const session = useSession();
-  const tenantId = session?.tenant_id ?? null;
-  const settings = useQuery({ ...tenantSettingsQuery(tenantId ?? 0), enabled: tenantId !== null });
-  const defaults = useQuery(defaultSettingsQuery());
-  const of = (list: { key: string; value: string }[] | undefined) =>
-    list?.find((s) => s.key === 'time_zone')?.value.trim() || null;
-  return of(settings.data) ?? of(defaults.data) ?? DEFAULT_SETTINGS.time_zone;
 }

@@ -26,7 +26,8 @@ import { originOptionsQuery } from '../../../lib/api/origins';
 import { tripTypeOptionsQuery } from '../../../lib/api/trip-types';
 import { useTerms } from '../../../lib/terms';
 import { usePlanCrmOrders } from '../api/orders';
-import { OrderTripLink, useTenantTimeZone } from './order-parts';
+import { useTenantTimeZone } from '../../../lib/tenant-time-zone';
+import { OrderTripLink } from './order-parts';
 
 /** A new trip (driver, origin, type, start), or stops added to a trip that has not started. */
 interface TPlanForm {
