@@ -29,7 +29,7 @@ export const planningRoutes: ModuleRoutes = async (app, deps) => {
       schema: {
         tags,
         summary:
-          'What there is to plan on a day: its confirmed (or failed) orders as stops, one per address, and the drivers with their vehicle and its load capacity',
+          'What there is to plan on a day: its confirmed (or failed) orders as stops (orders to one address whose windows meet), and the drivers with their vehicle and its load capacity',
         querystring: ZPlanningDayQuery,
         response: { 200: ZSuccessEnvelope(ZPlanningDay), ...errors },
       },

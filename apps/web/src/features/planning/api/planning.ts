@@ -1,9 +1,9 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   ZPlanningConfirmed,
   ZPlanningDay,
   ZPlanningProposal,
+  ZSuccessEnvelope,
   type TPlanningConfirmRequest,
   type TPlanningProposeRequest,
 } from '@fleet/contract';
@@ -24,16 +24,14 @@ export const planningKeys = {
   day: (date: string) => [...queryRoots.crmOrders, 'planning-day', date] as const,
 };
 
-const answerOf = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-
-/** The day's unplanned orders grouped as stops (one per address), and the drivers to share them. */
+/** The day's unplanned orders as stops (orders to one address whose windows meet), and the drivers. */
 export const planningDayQuery = (date: string) =>
   queryOptions({
     queryKey: planningKeys.day(date),
     queryFn: async ({ signal }) =>
       (
         await apiSuccessRequest(`${PLANNING_PATH}/day`, {
-          schema: answerOf(ZPlanningDay),
+          schema: ZSuccessEnvelope(ZPlanningDay),
           query: { date },
           signal,
         })
@@ -48,7 +46,7 @@ export function useProposePlan() {
         await apiSuccessRequest(`${PLANNING_PATH}/propose`, {
           method: 'POST',
           body: request,
-          schema: answerOf(ZPlanningProposal),
+          schema: ZSuccessEnvelope(ZPlanningProposal),
         })
       ).data,
   });
@@ -63,7 +61,7 @@ export function useConfirmPlan() {
         await apiSuccessRequest(`${PLANNING_PATH}/confirm`, {
           method: 'POST',
           body: request,
-          schema: answerOf(ZPlanningConfirmed),
+          schema: ZSuccessEnvelope(ZPlanningConfirmed),
         })
       ).data,
   );
